@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every package; each project keeps its own environment.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server', root: 'packages/server', include: ['test/**/*.test.ts'],
+          testTimeout: 30000, hookTimeout: 60000, pool: 'forks',
+        },
+      },
+    ],
+  },
+});
