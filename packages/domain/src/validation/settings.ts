@@ -1,0 +1,67 @@
+/** User / portal settings fallbacks (spec §5, §8). */
+import { EMPTY_SITE_KEY } from './messages.ts';
+
+export const DEFAULT_TIMEZONE = 'UTC';
+export const DEFAULT_REGION = 'en_US';
+
+let knownTimezones: ReadonlySet<string> | undefined;
+
+/** IANA time zones known to the runtime (Intl.supportedValuesOf), plus UTC. */
+export function getKnownTimezones(): ReadonlySet<string> {
+  if (!knownTimezones) {
+    let zones: string[] = [];
+    try {
+      zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    } catch {
+      zones = [];
+    }
+    knownTimezones = new Set([...zones, 'UTC', 'Etc/UTC']);
+  }
+  return knownTimezones;
+}
+
+export function isKnownTimezone(tz: unknown): tz is string {
+  return typeof tz === 'string' && getKnownTimezones().has(tz);
+}
+
+/** A time zone not in the known list falls back to 'UTC'. */
+export function resolveTimezone(tz: string | null | undefined): string {
+  return isKnownTimezone(tz) ? tz : DEFAULT_TIMEZONE;
+}
+
+export const KNOWN_REGIONS = [
+  'en_US', 'en_GB', 'en_AU', 'en_CA', 'de_DE', 'fr_FR', 'fr_CA', 'es_ES', 'es_MX', 'it_IT',
+  'pt_BR', 'pt_PT', 'ru_RU', 'ja_JP', 'ko_KR', 'zh_CN', 'zh_TW', 'nl_NL', 'pl_PL', 'tr_TR',
+] as const;
+export type Region = (typeof KNOWN_REGIONS)[number];
+
+const REGION_SET: ReadonlySet<string> = new Set(KNOWN_REGIONS);
+
+/** 'en-us' / 'EN_US' → 'en_US'. */
+function normaliseRegion(r: string): string {
+  const [lang = '', country = ''] = r.trim().split(/[-_]/);
+  return `${lang.toLowerCase()}_${country.toUpperCase()}`;
+}
+
+/** An unknown region falls back to 'en_US'. Accepts 'en-US' as well as 'en_US'. */
+export function resolveRegion(r: string | null | undefined): Region {
+  if (typeof r !== 'string' || !r.trim()) return DEFAULT_REGION;
+  const n = normaliseRegion(r);
+  return REGION_SET.has(n) ? (n as Region) : DEFAULT_REGION;
+}
+
+export { EMPTY_SITE_KEY };
+
+/**
+ * A reCAPTCHA site key must be non-empty; otherwise the default is used and `onEmpty`
+ * (e.g. a logger) receives 'Empty site key is received'.
+ */
+export function resolveRecaptchaSiteKey(
+  key: string | null | undefined,
+  defaultKey: string,
+  onEmpty?: (message: typeof EMPTY_SITE_KEY) => void,
+): string {
+  if (typeof key === 'string' && key.trim() !== '') return key.trim();
+  onEmpty?.(EMPTY_SITE_KEY);
+  return defaultKey;
+}

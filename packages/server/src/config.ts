@@ -1,0 +1,51 @@
+/** Server settings, from the environment unless given explicitly (tests). */
+export interface Config {
+  host: string;
+  port: number;
+  /** postgres://… to use PostgreSQL; unset = embedded PGlite. */
+  databaseUrl?: string;
+  /** Embedded database directory; undefined with no databaseUrl = in memory (tests). */
+  dataDir?: string;
+  /** Public URL of the portal, used in e-mailed links. */
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** reCAPTCHA: verification runs only when a secret is set (off in demo mode). */
+  recaptchaSecret?: string;
+  recaptchaSiteKey?: string;
+  /** Largest accepted JSON body, bytes. */
+  bodyLimit: number;
+  /** Login throttling: failures allowed per window, per e-mail and per address. */
+  loginMaxPerAccount: number;
+  loginMaxPerAddress: number;
+  loginWindowMs: number;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '127.0.0.1';
+  return {
+    host, port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.TRELLIS_DATA_DIR ?? 'data',
+    publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Trellis <no-reply@trellis.local>',
+    recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
+    bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
+    loginMaxPerAccount: Number(env.LOGIN_MAX_PER_ACCOUNT ?? 10),
+    loginMaxPerAddress: Number(env.LOGIN_MAX_PER_ADDRESS ?? 50),
+    loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}
+
+/** Settings for tests: in-memory database unless TEST_DATABASE_URL is given. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return configFromEnv({}, { dataDir: undefined, logLevel: 'silent', publicUrl: 'http://portal.test', ...overrides });
+}

@@ -1,0 +1,25 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import type { DB } from './schema.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseOptions {
+  /** postgres://… — use PostgreSQL; otherwise the embedded PGlite database. */
+  url?: string;
+  /** Directory of the embedded database; omitted = in memory. */
+  dataDir?: string;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pg = (await import('pg')).default;
+    // timestamps stay strings in the database layer's own format; the engine turns them into ISO 8601
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  await pglite.waitReady;
+  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+}

@@ -1,0 +1,49 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Row types of the tables. `data` holds the object as the API returns it (minus secrets);
+// promoted columns are copies of the fields that queries filter, order or join on.
+type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
+type Json = ColumnType<any, any, any>;
+
+export interface AccountsTable { id: string; type: 'vendor' | 'provider'; name: string; created_at: Timestamp; updated_at: Timestamp; data: Json }
+export interface UsersTable { id: string; email: string; name: string; password_hash: string | null; created_at: Timestamp; updated_at: Timestamp; data: Json }
+export interface AccountUsersTable { account_id: string; user_id: string; status: string; created_at: Timestamp; updated_at: Timestamp; data: Json }
+export interface GroupsTable { id: string; account_id: string; name: string; created_at: Timestamp; updated_at: Timestamp; data: Json }
+export interface GroupUsersTable { group_id: string; user_id: string; account_id: string; created_at: Timestamp }
+export interface SessionsTable {
+  id: string; secret_hash: string; user_id: string; account_id: string; created_at: Timestamp; last_seen_at: Timestamp;
+  expires_at: Timestamp; terminated_at: Timestamp | null; data: Json;
+}
+export interface TokensTable {
+  id: string; account_id: string; status: string; secret_hash: string | null; name: string | null;
+  expires_at: Timestamp | null; created_at: Timestamp; updated_at: Timestamp; data: Json;
+}
+export interface UserSettingsTable { user_id: string; account_id: string; key: string; value: Json; updated_at: Timestamp }
+export interface ConfirmationCodesTable {
+  code_hash: string; user_id: string; account_id: string | null; kind: string; expires_at: Timestamp;
+  used_at: Timestamp | null; created_at: Timestamp;
+}
+export interface OutboxTable {
+  id: string; account_id: string | null; recipient: string; subject: string; body_text: string; body_html: string | null;
+  status: Generated<string>; attempts: Generated<number>; last_error: string | null; created_at: Timestamp; sent_at: Timestamp | null;
+}
+export interface AuditRecordsTable {
+  id: string; account_id: string; object_id: string; object_type: string; action: string; actor_id: string | null;
+  created_at: Timestamp; data: Json;
+}
+export interface ThrottleTable { key: string; window_start: Timestamp; hits: number }
+
+export interface DB {
+  accounts: AccountsTable;
+  users: UsersTable;
+  account_users: AccountUsersTable;
+  groups: GroupsTable;
+  group_users: GroupUsersTable;
+  sessions: SessionsTable;
+  tokens: TokensTable;
+  user_settings: UserSettingsTable;
+  confirmation_codes: ConfirmationCodesTable;
+  outbox: OutboxTable;
+  audit_records: AuditRecordsTable;
+  throttle: ThrottleTable;
+}

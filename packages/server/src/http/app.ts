@@ -1,0 +1,95 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@trellis/domain';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import { apiModules } from '../modules/index.ts';
+import { resolveCaller } from './auth.ts';
+import { ApiError } from './errors.ts';
+
+export const API_PREFIXES = ['/public/v1', '/rest/v1'];
+
+function errorBody(code: string, errors: string[]) {
+  return { error_code: code, errors };
+}
+
+/** Fastify's own errors (bad JSON, too large, wrong media type) as 4xx bodies that name the problem. */
+function fromFastify(err: FastifyError): ApiError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, ErrorCode.badRequest, [`Request body is not valid JSON: ${err.message}`]);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, ErrorCode.payloadTooLarge, ['Request body is too large.']);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, ErrorCode.unsupportedMediaType, [`Unsupported content type: ${err.message.replace(/^Unsupported Media Type: ?/, '')}`]);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, ErrorCode.badRequest, ['Content-Length does not match the body.']);
+  }
+  if (err.validation) return new ApiError(400, ErrorCode.validation, [err.message]);
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    return new ApiError(err.statusCode, ErrorCode.badRequest, [err.message]);
+  }
+  return null;
+}
+
+export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.decorateRequest('ctx', null);
+
+  // JSON is UTF-8 by definition; some Connect clients compare the content type literally.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) reply.header('content-type', 'application/json');
+    return payload;
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const api = err instanceof ApiError ? err : fromFastify(err);
+    if (api) {
+      const body = { ...errorBody(api.code, api.errors), ...(api.details ?? {}) };
+      return reply.code(api.status).type('application/json').send(body);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).type('application/json').send(errorBody(ErrorCode.server, ['Server error']));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).type('application/json')
+      .send(errorBody(ErrorCode.notFound, [`No such endpoint: ${req.method} ${req.url.split('?')[0]}`]));
+  });
+
+  for (const prefix of API_PREFIXES) {
+    await app.register(async (api) => {
+      api.addHook('onRequest', async (req) => {
+        req.ctx = await resolveCaller(db, req);
+        if (!req.ctx && !req.routeOptions.config?.public) throw ApiError.unauthorized();
+      });
+      for (const mod of apiModules) mod({ app: api, db, config });
+    }, { prefix });
+  }
+
+  return app;
+}

@@ -1,0 +1,120 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@trellis/domain';
+import type { DB } from '../db/schema.ts';
+import { digest, sameDigest } from '../lib/secrets.ts';
+import type { Ctx } from './context.ts';
+import { ApiError } from './errors.ts';
+
+export const SESSION_COOKIE = 'trellis_session';
+/** The portal sends its session id in this header; cookie-authenticated writes without it are refused. */
+export const SESSION_HEADER = 'x-session-id';
+/** Which of the user's accounts a call runs in, when not the session's current one. */
+export const ACCOUNT_HEADER = 'account-context';
+
+/** Sessions expire after this much inactivity. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** …and this long after login at the latest. */
+export const SESSION_MAX_MS = 14 * 24 * 60 * 60 * 1000;
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type AccountRow = { id: string; name: string; type: 'vendor' | 'provider'; data: any };
+
+function accountOf(row: AccountRow): Ctx['account'] {
+  return { id: row.id, name: row.name, type: row.type, roles: row.data.roles ?? [row.type] };
+}
+
+/** Module ids a user holds in an account through its groups. */
+export async function userModules(db: Kysely<DB>, userId: string, accountId: string): Promise<string[]> {
+  const rows = await db.selectFrom('group_users as gu').innerJoin('groups as g', 'g.id', 'gu.group_id')
+    .select('g.data').where('gu.user_id', '=', userId).where('gu.account_id', '=', accountId).execute();
+  const ids = new Set<string>();
+  for (const r of rows) for (const p of r.data.permissions ?? []) ids.add(p.object?.id ?? p.id);
+  return [...ids];
+}
+
+/** The context of a user working in one of its accounts, or null when not an active member. */
+export async function userContext(db: Kysely<DB>, userId: string, accountId: string, ip: string, sessionId: string | null): Promise<Ctx | null> {
+  const row = await db.selectFrom('account_users as au').innerJoin('accounts as a', 'a.id', 'au.account_id')
+    .innerJoin('users as u', 'u.id', 'au.user_id')
+    .select(['a.id', 'a.name', 'a.type', 'a.data', 'u.name as user_name', 'au.status'])
+    .where('au.user_id', '=', userId).where('au.account_id', '=', accountId).executeTakeFirst();
+  if (!row || row.status !== 'active') return null;
+  return {
+    account: accountOf(row as AccountRow),
+    user: { id: userId, name: row.user_name },
+    token: null,
+    modules: await userModules(db, userId, accountId),
+    session: sessionId ? { id: sessionId } : null,
+    ip,
+  };
+}
+
+function apiKeyOf(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^ApiKey\s+(.+)$/i.exec(h.trim());
+  if (!m) throw ApiError.unauthorized('Authorization header must be "ApiKey <id>:<secret>".');
+  return m[1];
+}
+
+async function tokenContext(db: Kysely<DB>, key: string, ip: string): Promise<Ctx> {
+  const [id, secret] = key.split(':');
+  if (!id || !secret) throw ApiError.unauthorized('Malformed API key.');
+  const row = await db.selectFrom('tokens as t').innerJoin('accounts as a', 'a.id', 't.account_id')
+    .select(['t.id', 't.status', 't.secret_hash', 't.expires_at', 't.data', 'a.id as account_id', 'a.name as account_name', 'a.type', 'a.data as account_data'])
+    .where('t.id', '=', id).executeTakeFirst();
+  if (!row || !sameDigest(secret, row.secret_hash)) throw ApiError.unauthorized('Invalid API key.');
+  if (row.status !== 'active') throw ApiError.unauthorized(`API key is ${row.status}.`);
+  if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) throw ApiError.unauthorized('API key has expired.');
+  return {
+    account: accountOf({ id: row.account_id, name: row.account_name, type: row.type, data: row.account_data }),
+    user: null,
+    token: { id: row.id, name: row.data.name ?? row.id },
+    modules: (row.data.permissions ?? []).map((p: any) => p.object?.id ?? p.id),
+    session: null,
+    ip,
+  };
+}
+
+export interface SessionRow { id: string; user_id: string; account_id: string }
+
+/** The live session behind a cookie secret, refreshing its last-seen time; null when none. */
+export async function findSession(db: Kysely<DB>, secret: string): Promise<SessionRow | null> {
+  const row = await db.selectFrom('sessions').select(['id', 'user_id', 'account_id', 'last_seen_at', 'expires_at', 'terminated_at'])
+    .where('secret_hash', '=', digest(secret)).executeTakeFirst();
+  if (!row || row.terminated_at) return null;
+  const now = Date.now();
+  if (new Date(row.expires_at).getTime() <= now || new Date(row.last_seen_at).getTime() + SESSION_IDLE_MS <= now) return null;
+  if (now - new Date(row.last_seen_at).getTime() > 60_000) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id', '=', row.id).execute();
+  }
+  return row;
+}
+
+/**
+ * Who is calling: an API key, or a session cookie (plus the session header on writes).
+ * Returns null for anonymous calls; routes that need a caller call `requireCtx`.
+ */
+export async function resolveCaller(db: Kysely<DB>, req: FastifyRequest): Promise<Ctx | null> {
+  const key = apiKeyOf(req);
+  if (key) return tokenContext(db, key, req.ip);
+  const secret = req.cookies?.[SESSION_COOKIE];
+  if (!secret) return null;
+  const session = await findSession(db, secret);
+  if (!session) return null;
+  if (!SAFE.has(req.method)) {
+    const header = req.headers[SESSION_HEADER];
+    if (header !== session.id) {
+      throw new ApiError(403, ErrorCode.csrf, [`The ${SESSION_HEADER} header is missing or does not match the session.`]);
+    }
+  }
+  const wanted = (req.headers[ACCOUNT_HEADER] as string | undefined) ?? session.account_id;
+  const ctx = await userContext(db, session.user_id, wanted, req.ip, session.id);
+  if (!ctx) {
+    if (wanted !== session.account_id) throw ApiError.forbidden(`You are not a member of account ${wanted}.`);
+    return null;
+  }
+  return ctx;
+}

@@ -1,0 +1,38 @@
+import { allows, ALL_MODULES } from '@trellis/domain';
+import { ApiError } from './errors.ts';
+
+export interface Actor { id: string; name: string }
+
+/** Who is calling and in which account: every query and write runs with one. */
+export interface Ctx {
+  account: { id: string; name: string; type: 'vendor' | 'provider'; roles: string[] };
+  /** The human behind the call (session, or the token's creator for audit purposes is not used). */
+  user: Actor | null;
+  token: Actor | null;
+  /** Granted module ids (MD-0000 = all). */
+  modules: string[];
+  session: { id: string } | null;
+  ip: string;
+}
+
+/** The name written into events.*.by and audit records. */
+export function actorOf(ctx: Ctx): Actor {
+  return ctx.token ?? ctx.user ?? { id: 'system', name: 'System' };
+}
+
+export function can(ctx: Ctx, module: string): boolean {
+  return allows(ctx.modules, module);
+}
+
+export function requireModule(ctx: Ctx, module: string): void {
+  if (!can(ctx, module)) throw ApiError.forbidden(`Access to module ${module} is not granted.`);
+}
+
+export function hasAllModules(ctx: Ctx): boolean {
+  return ctx.modules.includes(ALL_MODULES);
+}
+
+/** A context for the system itself (seed, jobs, CLI). */
+export function systemCtx(account: Ctx['account']): Ctx {
+  return { account, user: null, token: null, modules: [ALL_MODULES], session: null, ip: '127.0.0.1' };
+}

@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Ctx } from './context.ts';
+import { ApiError } from './errors.ts';
+
+/** Content-Range: items <first>-<last>/<total> (0-based, inclusive). */
+export function contentRange(offset: number, count: number, total: number): string {
+  if (count === 0) return `items ${offset}-${offset}/${total}`;
+  return `items ${offset}-${offset + count - 1}/${total}`;
+}
+
+export function sendList(reply: FastifyReply, items: unknown[], offset: number, total: number) {
+  reply.header('Content-Range', contentRange(offset, items.length, total));
+  return reply.send(items);
+}
+
+/** The raw query string, still percent-encoded, as RQL needs it. */
+export function rawQuery(req: FastifyRequest): string {
+  const url = req.raw.url ?? '';
+  const i = url.indexOf('?');
+  return i < 0 ? '' : url.slice(i + 1);
+}
+
+/** The caller's context; 401 when the call is anonymous. */
+export function requireCtx(req: FastifyRequest): Ctx {
+  if (!req.ctx) throw ApiError.unauthorized();
+  return req.ctx;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest { ctx: Ctx | null }
+  interface FastifyContextConfig { public?: boolean }
+}

@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { SESSION_COOKIE, SESSION_MAX_MS } from '../../http/auth.ts';
+import { digest, newSecret } from '../../lib/secrets.ts';
+import { newId } from '../../resources/ids.ts';
+
+/** Open a session for a user in an account; the cookie carries the secret, the database only its digest. */
+export async function openSession(db: Kysely<DB>, req: FastifyRequest, reply: FastifyReply, userId: string, accountId: string) {
+  const secret = newSecret();
+  const id = newId('SE', 4, 4);
+  const now = Date.now();
+  await db.insertInto('sessions').values({
+    id, secret_hash: digest(secret), user_id: userId, account_id: accountId,
+    created_at: new Date(now).toISOString(), last_seen_at: new Date(now).toISOString(),
+    expires_at: new Date(now + SESSION_MAX_MS).toISOString(), terminated_at: null,
+    data: JSON.stringify({ host: req.headers.host ?? null, location: { ip: req.ip }, device: { ua: req.headers['user-agent'] ?? '' } }),
+  }).execute();
+  reply.setCookie(SESSION_COOKIE, secret, {
+    path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: SESSION_MAX_MS / 1000,
+  });
+  return id;
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,281 @@
+import { ErrorCode, parseRql, RqlError, type FilterDecl, type ResourceDecl, type RqlQuery } from '@trellis/domain';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../db/schema.ts';
+import { actorOf, can, type Ctx } from '../http/context.ts';
+import { ApiError, fromZod } from '../http/errors.ts';
+import { recordAudit } from './audit.ts';
+import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec } from './rql-sql.ts';
+
+export type Db = Kysely<DB> | Transaction<DB>;
+export type Params = Record<string, string>;
+export type Obj = Record<string, any>;
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+/** How a declared resource is stored and who sees it. The routes are derived from this. */
+export interface Served<T extends Obj = Obj> {
+  decl: ResourceDecl;
+  table: keyof DB & string;
+  /** Columns derived from the object, written on every insert and update (besides `data`). */
+  row(obj: T): Record<string, unknown>;
+  /** Public field name → SQL column (alias t); other fields are read from the jsonb `data`. */
+  columns: Record<string, string>;
+  /** Visibility of rows to this caller, including parent path parameters. Another tenant's row never matches. */
+  scope(ctx: Ctx, params: Params): RawBuilder<boolean>;
+  /** The object as returned; `include` holds the `select(+x)` extras asked for. */
+  present?(obj: T, ctx: Ctx, include: string[], db: Db): T | Promise<T>;
+  create?(ctx: Ctx, input: any, params: Params, db: Transaction<DB>): Promise<Created<T>>;
+  update?(ctx: Ctx, current: T, input: any, params: Params, db: Transaction<DB>): Promise<T>;
+  /** Removal: default deletes the row; a handler may instead mark it deleted and return the object. */
+  remove?(ctx: Ctx, current: T, params: Params, db: Transaction<DB>): Promise<T | void>;
+  /** State-machine actions; the engine checks `from` and locks the row before calling. */
+  actions?: Record<string, (ctx: Ctx, current: T, body: any, params: Params, db: Transaction<DB>) => Promise<T>>;
+  /** Which account owns an object (for audit); default row(obj).account_id. */
+  owner?(obj: T): string;
+  /** Extra access rule for writes (beyond the module permission). */
+  canWrite?(ctx: Ctx, params: Params): boolean;
+}
+
+export type Created<T> = T | { object: T; extra: Record<string, unknown> };
+
+const now = () => new Date().toISOString();
+
+/** Stamp events.created / events.updated the way the reference does. */
+export function stampCreated<T extends Obj>(ctx: Ctx, obj: T): T {
+  const by = actorOf(ctx);
+  const at = now();
+  return { ...obj, events: { ...(obj.events ?? {}), created: { at, by }, updated: { at, by } } };
+}
+export function stampUpdated<T extends Obj>(ctx: Ctx, obj: T, event = 'updated'): T {
+  return { ...obj, events: { ...(obj.events ?? {}), [event]: { at: now(), by: actorOf(ctx) }, updated: { at: now(), by: actorOf(ctx) } } };
+}
+
+// ---------------------------------------------------------------- querying
+
+function querySpec(res: Served): QuerySpec {
+  const ref = (name: string) => (res.columns[name] ? { column: res.columns[name] } : { json: name.split('.') });
+  const fields: QuerySpec['fields'] = {};
+  for (const [name, f] of Object.entries(res.decl.filters) as [string, FilterDecl][]) {
+    fields[name] = { ...ref(name), type: f.type, ops: f.ops };
+  }
+  const ordering: QuerySpec['ordering'] = {};
+  for (const name of res.decl.ordering) ordering[name] = ref(name);
+  return { table: 't', fields, ordering, search: res.decl.search.map(ref) };
+}
+
+const specCache = new WeakMap<Served, QuerySpec>();
+function specOf(res: Served): QuerySpec {
+  let spec = specCache.get(res);
+  if (!spec) specCache.set(res, (spec = querySpec(res)));
+  return spec;
+}
+
+export function parseQuery(raw: string): RqlQuery {
+  try {
+    return parseRql(raw);
+  } catch (e) {
+    if (e instanceof RqlError) throw new ApiError(400, ErrorCode.query, [e.message]);
+    throw e;
+  }
+}
+
+function compiled<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof QueryError || e instanceof RqlError) throw new ApiError(400, ErrorCode.query, [e.message]);
+    throw e;
+  }
+}
+
+function checkRead(res: Served, ctx: Ctx) {
+  if (res.decl.visibleTo && !res.decl.visibleTo.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
+  if (!can(ctx, res.decl.module)) throw ApiError.forbidden(`Access to module ${res.decl.module} is not granted.`);
+}
+
+function checkWrite(res: Served, ctx: Ctx, params: Params) {
+  checkRead(res, ctx);
+  if (res.canWrite && !res.canWrite(ctx, params)) throw ApiError.forbidden();
+}
+
+export interface ListResult<T> { items: T[]; total: number; offset: number }
+
+/** A page of visible objects matching the RQL query. */
+export async function listObjects<T extends Obj>(
+  res: Served<T>, ctx: Ctx, params: Params, query: RqlQuery, db: Db, extraWhere?: RawBuilder<boolean>,
+): Promise<ListResult<T>> {
+  checkRead(res, ctx);
+  const spec = specOf(res);
+  const where: RawBuilder<boolean>[] = [res.scope(ctx, params)];
+  if (extraWhere) where.push(extraWhere);
+  if (query.filter) where.push(compiled(() => compileFilter(query.filter!, spec)));
+  if (query.search) {
+    const s = compiled(() => compileSearch(query.search!, spec));
+    if (s) where.push(s);
+  }
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  if (limit > MAX_LIMIT) throw new ApiError(400, ErrorCode.query, [`limit must be at most ${MAX_LIMIT}.`]);
+  const offset = query.offset ?? 0;
+  const ordering = query.ordering.length ? query.ordering : defaultOrdering(res);
+  const orderBy = compiled(() => compileOrdering(ordering, spec));
+  const table = sql.table(res.table);
+  const cond = sql.join(where, sql` and `);
+  const countQ = sql<{ total: string }>`select count(*) as total from ${table} t where ${cond}`.execute(db);
+  if (limit === 0) {
+    const { rows } = await countQ;
+    return { items: [], total: Number(rows[0].total), offset };
+  }
+  const order = sql.join([...orderBy, sql`t.${sql.ref(idColumn(res))} asc`]);
+  const rowsQ = sql<{ data: T }>`select t.data from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`.execute(db);
+  const [{ rows }, count] = [await rowsQ, await countQ];
+  const include = query.select?.include ?? [];
+  const items = await Promise.all(rows.map((r) => presentOne(res, r.data, ctx, include, db)));
+  return { items: items.map((o) => applySelect(o, query)), total: Number(count.rows[0].total), offset };
+}
+
+function defaultOrdering(res: Served): RqlQuery['ordering'] {
+  const d = res.decl.defaultOrdering;
+  if (!d) return [];
+  return d.split(',').map((f) => (f.startsWith('-') ? { field: f.slice(1), desc: true } : { field: f, desc: false }));
+}
+
+const idColumn = (res: Served) => res.columns.id ?? 'id';
+
+async function presentOne<T extends Obj>(res: Served<T>, data: T, ctx: Ctx, include: string[], db: Db): Promise<T> {
+  return res.present ? await res.present(data, ctx, include, db) : data;
+}
+
+/** select(-a.b) removes nested fields from the output. */
+export function applySelect<T extends Obj>(obj: T, query: Pick<RqlQuery, 'select'>): T {
+  const exclude = query.select?.exclude ?? [];
+  if (!exclude.length) return obj;
+  const copy = structuredClone(obj) as Obj;
+  for (const path of exclude) {
+    const parts = path.split('.');
+    let node: any = copy;
+    for (let i = 0; i < parts.length - 1 && node; i++) node = node[parts[i]];
+    if (node && typeof node === 'object') delete node[parts[parts.length - 1]];
+  }
+  return copy as T;
+}
+
+/** One visible object, or 404. `lock` takes a row lock (inside a transaction). */
+export async function getObject<T extends Obj>(
+  res: Served<T>, ctx: Ctx, params: Params, id: string, db: Db, opts: { lock?: boolean } = {},
+): Promise<T> {
+  checkRead(res, ctx);
+  const table = sql.table(res.table);
+  const lock = opts.lock ? sql` for update` : sql``;
+  const { rows } = await sql<{ data: T }>`select t.data from ${table} t
+    where t.${sql.ref(idColumn(res))} = ${id} and ${res.scope(ctx, params)}${lock}`.execute(db);
+  if (!rows.length) throw ApiError.notFound(res.decl.title);
+  return rows[0].data;
+}
+
+export async function presentObject<T extends Obj>(res: Served<T>, ctx: Ctx, obj: T, db: Db, include: string[] = []) {
+  return presentOne(res, obj, ctx, include, db);
+}
+
+// ---------------------------------------------------------------- writing
+
+function columnsOf(res: Served, obj: Obj, extra: Record<string, unknown> = {}) {
+  return { ...res.row(obj), ...extra, data: JSON.stringify(obj) };
+}
+
+/** Insert a new object with its derived columns. */
+export async function insertObject<T extends Obj>(res: Served<T>, obj: T, db: Db, extra: Record<string, unknown> = {}) {
+  const cols = columnsOf(res, obj, extra);
+  const names = Object.keys(cols);
+  await sql`insert into ${sql.table(res.table)} (${sql.join(names.map((n) => sql.ref(n)))})
+    values (${sql.join(names.map((n) => (n === 'data' ? sql`${cols[n]}::jsonb` : sql`${cols[n]}`)))})`.execute(db);
+}
+
+/** Replace an object's data and derived columns. */
+export async function updateObject<T extends Obj>(res: Served<T>, obj: T, db: Db, extra: Record<string, unknown> = {}) {
+  const cols = columnsOf(res, obj, extra);
+  const sets = Object.entries(cols)
+    .filter(([n]) => n !== idColumn(res))
+    .map(([n, v]) => (n === 'data' ? sql`data = ${v}::jsonb` : sql`${sql.ref(n)} = ${v}`));
+  await sql`update ${sql.table(res.table)} set ${sql.join(sets)} where ${sql.ref(idColumn(res))} = ${obj.id}`.execute(db);
+}
+
+export function ownerOf(res: Served, obj: Obj, ctx: Ctx): string {
+  return res.owner?.(obj) ?? (res.row(obj).account_id as string | undefined) ?? ctx.account.id;
+}
+
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+async function tx<R>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<R>): Promise<R> {
+  return db.transaction().execute(fn);
+}
+
+export async function createObject<T extends Obj>(res: Served<T>, ctx: Ctx, params: Params, body: unknown, db: Kysely<DB>) {
+  if (!res.create || !res.decl.create) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
+  checkWrite(res, ctx, params);
+  const input = parseBody(res.decl.create, body);
+  return tx(db, async (trx) => {
+    const made = await res.create!(ctx, input, params, trx);
+    const { object, extra } = 'object' in made && 'extra' in made ? (made as { object: T; extra: Record<string, unknown> }) : { object: made as T, extra: {} };
+    const stamped = object.events?.created ? object : stampCreated(ctx, object);
+    await insertObject(res, stamped, trx, extra);
+    await recordAudit(trx, ctx, { res, objectId: stamped.id, action: 'create', owner: ownerOf(res, stamped, ctx), after: stamped });
+    return stamped;
+  });
+}
+
+export async function updateObjectById<T extends Obj>(res: Served<T>, ctx: Ctx, params: Params, id: string, body: unknown, db: Kysely<DB>) {
+  if (!res.update || !res.decl.update) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
+  checkWrite(res, ctx, params);
+  const input = parseBody(res.decl.update, body);
+  return tx(db, async (trx) => {
+    const current = await getObject(res, ctx, params, id, trx, { lock: true });
+    const next = stampUpdated(ctx, await res.update!(ctx, current, input, params, trx));
+    await updateObject(res, next, trx);
+    await recordAudit(trx, ctx, { res, objectId: id, action: 'update', owner: ownerOf(res, next, ctx), before: current, after: next });
+    return next;
+  });
+}
+
+export async function removeObject<T extends Obj>(res: Served<T>, ctx: Ctx, params: Params, id: string, db: Kysely<DB>) {
+  if (!res.decl.remove) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
+  checkWrite(res, ctx, params);
+  return tx(db, async (trx) => {
+    const current = await getObject(res, ctx, params, id, trx, { lock: true });
+    const result = res.remove ? await res.remove(ctx, current, params, trx) : undefined;
+    if (result) await updateObject(res, stampUpdated(ctx, result), trx);
+    else await sql`delete from ${sql.table(res.table)} where ${sql.ref(idColumn(res))} = ${id}`.execute(trx);
+    await recordAudit(trx, ctx, { res, objectId: id, action: 'delete', owner: ownerOf(res, current, ctx), before: current });
+  });
+}
+
+/**
+ * Run a state-machine action: lock the row, check the current status against the declaration,
+ * run the handler, store the result and audit it, all in one transaction. Of two concurrent
+ * conflicting actions the second waits for the lock, then sees the new status and is refused.
+ */
+export async function runAction<T extends Obj>(
+  res: Served<T>, ctx: Ctx, params: Params, id: string, action: string, body: unknown, db: Kysely<DB>,
+): Promise<T> {
+  const decl = res.decl.actions?.[action];
+  const handler = res.actions?.[action];
+  if (!decl || !handler) throw ApiError.notFound('Action');
+  checkWrite(res, ctx, params);
+  if (decl.by && !decl.by.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
+  const input = decl.body ? parseBody(decl.body, body) : body ?? {};
+  return tx(db, async (trx) => {
+    const current = await getObject(res, ctx, params, id, trx, { lock: true });
+    if (decl.from && !decl.from.includes(current.status)) throw ApiError.transition(action, current.status);
+    let next = await handler(ctx, current, input, params, trx);
+    if (decl.to && next.status === current.status) next = { ...next, status: decl.to };
+    next = stampUpdated(ctx, next);
+    await updateObject(res, next, trx);
+    await recordAudit(trx, ctx, { res, objectId: id, action, owner: ownerOf(res, next, ctx), before: current, after: next });
+    return next;
+  });
+}

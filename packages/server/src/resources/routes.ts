@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { rawQuery, requireCtx, sendList } from '../http/reply.ts';
+import {
+  createObject, getObject, listObjects, parseQuery, presentObject, removeObject, runAction, updateObjectById,
+  applySelect, type Params, type Served,
+} from './engine.ts';
+
+/** Everything the engine serves, for the OpenAPI document. */
+export const servedResources = new Set<Served<any>>();
+
+/** Routes of a declared resource: list, get, create, update, delete and one POST per action. */
+export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Served<any>) {
+  servedResources.add(res);
+  const { decl } = res;
+  const base = decl.path;
+  const item = `${base}/:id`;
+  const params = (p: unknown) => p as Params;
+
+  app.get(base, async (req, reply) => {
+    const ctx = requireCtx(req);
+    const query = parseQuery(rawQuery(req));
+    const { items, total, offset } = await listObjects(res, ctx, params(req.params), query, db);
+    return sendList(reply, items, offset, total);
+  });
+
+  app.get(item, async (req) => {
+    const ctx = requireCtx(req);
+    const p = params(req.params);
+    const query = parseQuery(rawQuery(req));
+    const obj = await getObject(res, ctx, p, p.id, db);
+    return applySelect(await presentObject(res, ctx, obj, db, query.select?.include ?? []), query);
+  });
+
+  if (decl.create && res.create) {
+    app.post(base, async (req, reply) => {
+      const ctx = requireCtx(req);
+      const obj = await createObject(res, ctx, params(req.params), req.body, db);
+      return reply.code(201).send(await presentObject(res, ctx, obj, db));
+    });
+  }
+
+  if (decl.update && res.update) {
+    app.put(item, async (req) => {
+      const ctx = requireCtx(req);
+      const p = params(req.params);
+      return presentObject(res, ctx, await updateObjectById(res, ctx, p, p.id, req.body, db), db);
+    });
+  }
+
+  if (decl.remove) {
+    app.delete(item, async (req, reply) => {
+      const ctx = requireCtx(req);
+      const p = params(req.params);
+      await removeObject(res, ctx, p, p.id, db);
+      return reply.code(204).send();
+    });
+  }
+
+  for (const action of Object.keys(decl.actions ?? {})) {
+    if (!res.actions?.[action]) continue;
+    app.post(`${item}/${action}`, async (req) => {
+      const ctx = requireCtx(req);
+      const p = params(req.params);
+      return presentObject(res, ctx, await runAction(res, ctx, p, p.id, action, req.body, db), db);
+    });
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * Compiles RQL ASTs to PostgreSQL boolean / ordering expressions (kysely `sql` fragments).
+ *
+ * Every user-supplied value is a bound parameter; identifiers come only from the declared QuerySpec
+ * (never from user input). NULL semantics: `ne`, `out` and `not` match rows whose field is NULL
+ * (like Django's exclude(), which lib-rql maps to), `eq`/`in`/comparisons do not.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { RqlNode, RqlQuery, RqlValue } from '@trellis/domain';
+
+export type FieldType = 'string' | 'number' | 'boolean' | 'datetime';
+
+export interface FieldSpec {
+  /** Exactly one of column (a real column of the table) or json (path inside the jsonb column `data`). */
+  column?: string;
+  json?: string[];
+  type: FieldType;
+  /** Allowed ops among eq ne gt ge lt le like ilike in out null range. */
+  ops: readonly string[];
+}
+
+export interface QuerySpec {
+  /** SQL alias of the table in the FROM clause (e.g. 't'). */
+  table: string;
+  /** Filterable fields by public (dotted) name. */
+  fields: Record<string, FieldSpec>;
+  /** Orderable public names. */
+  ordering: Record<string, { column?: string; json?: string[] }>;
+  /** Fields matched by `search=` (case-insensitive substring). */
+  search: { column?: string; json?: string[] }[];
+}
+
+/** A filter/ordering the resource does not allow, or a badly typed value -> HTTP 400 with this message. */
+export class QueryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueryError';
+  }
+}
+
+type Target = { column?: string; json?: string[] };
+
+const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const JSON_KEY_RE = /^[A-Za-z0-9_]+$/;
+
+function has<T extends object>(o: T, k: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, k);
+}
+
+function show(v: string): string {
+  return v.length > 60 ? `${v.slice(0, 60)}...` : v;
+}
+
+/** Text expression for a column or a jsonb path (`t.data #>> '{a,b}'`). Identifiers from the spec only. */
+function textExpr(target: Target, spec: QuerySpec): RawBuilder<unknown> {
+  if (!IDENT_RE.test(spec.table)) throw new Error(`Invalid table alias in query spec: ${spec.table}`);
+  if (target.column !== undefined) {
+    if (!IDENT_RE.test(target.column)) throw new Error(`Invalid column in query spec: ${target.column}`);
+    return sql.ref(`${spec.table}.${target.column}`);
+  }
+  const path = target.json;
+  if (!path || path.length === 0 || !path.every((p) => JSON_KEY_RE.test(p))) {
+    throw new Error(`Invalid json path in query spec: ${JSON.stringify(path)}`);
+  }
+  return sql`(${sql.ref(`${spec.table}.data`)} #>> ${sql.lit(`{${path.join(',')}}`)})`;
+}
+
+/** Typed expression: for json paths, cast guarded so that a malformed stored value yields NULL, not an error. */
+function typedExpr(f: FieldSpec, spec: QuerySpec): RawBuilder<unknown> {
+  const text = textExpr(f, spec);
+  if (f.column !== undefined || f.type === 'string') return text;
+  const raw = sql`(${sql.ref(`${spec.table}.data`)} #> ${sql.lit(`{${f.json!.join(',')}}`)})`;
+  switch (f.type) {
+    case 'number':
+      return sql`(case when jsonb_typeof(${raw}) = 'number' then ${text}::numeric end)`;
+    case 'boolean':
+      return sql`(case when jsonb_typeof(${raw}) = 'boolean' then ${text}::boolean end)`;
+    case 'datetime':
+      return sql`(case when jsonb_typeof(${raw}) = 'string' and ${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]+)?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)?)?$' then ${text}::timestamptz end)`;
+  }
+}
+
+const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$/;
+const DATETIME_RE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
+
+function validDatetime(v: string): boolean {
+  const m = DATETIME_RE.exec(v);
+  if (!m) return false;
+  const [y, mo, d, h = 0, mi = 0, s = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => (x === undefined ? undefined : Number(x))) as number[];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
+  const dim = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (d > dim) return false;
+  if (m[9] !== undefined && (Number(m[9]) > 15 || Number(m[10] ?? 0) > 59)) return false;
+  return true;
+}
+
+/** A bound parameter of the field's type (validated here so the database never sees a bad cast). */
+function param(name: string, f: FieldSpec, v: string): RawBuilder<unknown> {
+  if (v.includes('\u0000')) throw new QueryError(`Invalid value for field '${name}': NUL characters are not allowed.`);
+  switch (f.type) {
+    case 'string':
+      return sql`${v}`;
+    case 'number':
+      if (!NUMBER_RE.test(v)) throw new QueryError(`Invalid value '${show(v)}' for field '${name}': expected a number.`);
+      return sql`${v}::numeric`;
+    case 'boolean':
+      if (v !== 'true' && v !== 'false') {
+        throw new QueryError(`Invalid value '${show(v)}' for field '${name}': expected true or false.`);
+      }
+      return sql`${v}::boolean`;
+    case 'datetime':
+      if (!validDatetime(v)) {
+        throw new QueryError(`Invalid value '${show(v)}' for field '${name}': expected an ISO 8601 date or date-time.`);
+      }
+      return sql`${v}::timestamptz`;
+  }
+}
+
+function fieldOf(name: string, op: string, spec: QuerySpec): FieldSpec {
+  if (!has(spec.fields, name)) {
+    const allowed = Object.keys(spec.fields).sort();
+    throw new QueryError(
+      `Unknown filter field '${show(name)}'` + (allowed.length ? ` (allowed: ${allowed.join(', ')}).` : ' (this resource has no filterable fields).'),
+    );
+  }
+  const f = spec.fields[name];
+  if (!f.ops.includes(op)) {
+    throw new QueryError(`Operator '${op}' is not allowed on field '${name}' (allowed: ${f.ops.join(', ')}).`);
+  }
+  return f;
+}
+
+/** Escape LIKE metacharacters (`\`, `%`, `_`); with `wildcard`, `*` becomes `%`. */
+function likePattern(v: string, wildcard: boolean): string {
+  const esc = v.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return wildcard ? esc.replace(/\*/g, '%') : esc;
+}
+
+const CMP_SQL = { gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
+
+function notNullValue(name: string, op: string, v: RqlValue): string {
+  if (v === null) throw new QueryError(`Operator '${op}' on field '${name}' cannot take null().`);
+  return v;
+}
+
+function compileList(name: string, f: FieldSpec, values: RqlValue[], spec: QuerySpec): RawBuilder<boolean> {
+  const expr = typedExpr(f, spec);
+  const params = values.filter((v): v is string => v !== null).map((v) => param(name, f, v));
+  const parts: RawBuilder<boolean>[] = [];
+  if (params.length) parts.push(sql<boolean>`${expr} in (${sql.join(params)})`);
+  if (values.includes(null)) parts.push(sql<boolean>`${expr} is null`);
+  if (parts.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolean> {
+  switch (node.type) {
+    case 'and':
+    case 'or': {
+      if (node.args.length === 0) return node.type === 'and' ? sql<boolean>`true` : sql<boolean>`false`;
+      const parts = node.args.map((a) => compileFilter(a, spec));
+      return sql<boolean>`(${sql.join(parts, node.type === 'and' ? sql` and ` : sql` or `)})`;
+    }
+    case 'not':
+      return sql<boolean>`(not coalesce(${compileFilter(node.arg, spec)}, false))`;
+    case 'compare': {
+      const { op, field: name, value } = node;
+      const f = fieldOf(name, op, spec);
+      switch (op) {
+        case 'eq':
+          if (value === null) return sql<boolean>`(${textExpr(f, spec)} is null)`;
+          return sql<boolean>`(${typedExpr(f, spec)} = ${param(name, f, value)})`;
+        case 'ne':
+          if (value === null) return sql<boolean>`(${textExpr(f, spec)} is not null)`;
+          return sql<boolean>`(${typedExpr(f, spec)} is distinct from ${param(name, f, value)})`;
+        case 'gt':
+        case 'ge':
+        case 'lt':
+        case 'le': {
+          const v = notNullValue(name, op, value);
+          return sql<boolean>`(${typedExpr(f, spec)} ${sql.raw(CMP_SQL[op])} ${param(name, f, v)})`;
+        }
+        case 'like':
+        case 'ilike': {
+          const v = notNullValue(name, op, value);
+          if (v.includes('\u0000')) throw new QueryError(`Invalid value for field '${name}': NUL characters are not allowed.`);
+          const expr = f.column !== undefined && f.type !== 'string' ? sql`${textExpr(f, spec)}::text` : textExpr(f, spec);
+          return sql<boolean>`(${expr} ${sql.raw(op === 'like' ? 'like' : 'ilike')} ${likePattern(v, true)})`;
+        }
+        default:
+          throw new QueryError(`Unknown operator '${String(op)}'.`);
+      }
+    }
+    case 'list': {
+      const f = fieldOf(node.field, node.op, spec);
+      const inExpr = compileList(node.field, f, node.values, spec);
+      return node.op === 'in' ? inExpr : sql<boolean>`(not coalesce(${inExpr}, false))`;
+    }
+    case 'null': {
+      const f = fieldOf(node.field, 'null', spec);
+      return node.isNull ? sql<boolean>`(${textExpr(f, spec)} is null)` : sql<boolean>`(${textExpr(f, spec)} is not null)`;
+    }
+    case 'range': {
+      const f = fieldOf(node.field, 'range', spec);
+      const expr = typedExpr(f, spec);
+      const parts: RawBuilder<boolean>[] = [];
+      if (node.from !== null) parts.push(sql<boolean>`${expr} >= ${param(node.field, f, node.from)}`);
+      if (node.to !== null) parts.push(sql<boolean>`${expr} <= ${param(node.field, f, node.to)}`);
+      if (parts.length === 0) return sql<boolean>`(${textExpr(f, spec)} is not null)`;
+      return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+    }
+    default:
+      throw new QueryError(`Unknown filter node '${String((node as { type?: unknown }).type)}'.`);
+  }
+}
+
+/** OR of `expr ILIKE '%term%'` over the spec's search fields; null when there is nothing to search. */
+export function compileSearch(term: string, spec: QuerySpec): RawBuilder<boolean> | null {
+  if (term === '' || spec.search.length === 0) return null;
+  if (term.includes('\u0000')) throw new QueryError('Invalid search term: NUL characters are not allowed.');
+  const pattern = `%${likePattern(term, false)}%`;
+  const parts = spec.search.map((t) => {
+    const expr = t.column !== undefined ? sql`${textExpr(t, spec)}::text` : textExpr(t, spec);
+    return sql<boolean>`${expr} ilike ${pattern}`;
+  });
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** One `expr asc|desc` fragment per ordering term (json fields order by their `#>>` text). */
+export function compileOrdering(ordering: RqlQuery['ordering'], spec: QuerySpec): RawBuilder<unknown>[] {
+  return ordering.map(({ field, desc }) => {
+    if (!has(spec.ordering, field)) {
+      const allowed = Object.keys(spec.ordering).sort();
+      throw new QueryError(
+        `Unknown ordering field '${show(field)}'` + (allowed.length ? ` (allowed: ${allowed.join(', ')}).` : ' (this resource cannot be ordered).'),
+      );
+    }
+    return sql`${textExpr(spec.ordering[field], spec)} ${sql.raw(desc ? 'desc' : 'asc')}`;
+  });
+}

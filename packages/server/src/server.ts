@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { isEmpty, seedDemo } from './db/seed/demo.ts';
+import { buildApp } from './http/app.ts';
+
+export interface Running { app: FastifyInstance; db: Database; seeded: boolean }
+
+/** Open the database, migrate, optionally seed the demo data into an empty database, build the app. */
+export async function startServer(config: Config, opts: { demo?: boolean } = {}): Promise<Running> {
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  let seeded = false;
+  if (opts.demo && (await isEmpty(db))) {
+    await seedDemo(db);
+    seeded = true;
+  }
+  const app = await buildApp(db, config);
+  app.addHook('onClose', async () => { await db.destroy(); });
+  return { app, db, seeded };
+}
