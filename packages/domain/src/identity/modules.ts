@@ -7,7 +7,7 @@ export interface ModuleInfo { id: string; name: string; visibleTo: ('vendor' | '
 
 export const MODULES: ModuleInfo[] = [
   { id: 'MD-0000', name: 'Full access', visibleTo: ['vendor', 'provider'] },
-  { id: 'MD-0001', name: 'Account', visibleTo: ['vendor', 'provider'] },
+  { id: 'MD-0001', name: 'Account, users and groups', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0002', name: 'Products', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0003', name: 'Distribution', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0004', name: 'Subscriptions', visibleTo: ['vendor', 'provider'] },
@@ -20,8 +20,7 @@ export const MODULES: ModuleInfo[] = [
   { id: 'MD-0011', name: 'Branding', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0012', name: 'Localization', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0013', name: 'Offers', visibleTo: ['vendor', 'provider'] },
-  { id: 'MD-0014', name: 'Integrations', visibleTo: ['vendor', 'provider'] },
-  { id: 'MD-0015', name: 'Users and access', visibleTo: ['vendor', 'provider'] },
+  { id: 'MD-0014', name: 'Integrations and API tokens', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0023', name: 'Helpdesk', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0024', name: 'DevOps', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0025', name: 'News', visibleTo: ['vendor', 'provider'] },

@@ -54,7 +54,7 @@ export function stampUpdated<T extends Obj>(ctx: Ctx, obj: T, event = 'updated')
 
 // ---------------------------------------------------------------- querying
 
-function querySpec(res: Served): QuerySpec {
+function querySpec(res: Served<any>): QuerySpec {
   const ref = (name: string) => (res.columns[name] ? { column: res.columns[name] } : { json: name.split('.') });
   const fields: QuerySpec['fields'] = {};
   for (const [name, f] of Object.entries(res.decl.filters) as [string, FilterDecl][]) {
@@ -65,8 +65,8 @@ function querySpec(res: Served): QuerySpec {
   return { table: 't', fields, ordering, search: res.decl.search.map(ref) };
 }
 
-const specCache = new WeakMap<Served, QuerySpec>();
-function specOf(res: Served): QuerySpec {
+const specCache = new WeakMap<Served<any>, QuerySpec>();
+function specOf(res: Served<any>): QuerySpec {
   let spec = specCache.get(res);
   if (!spec) specCache.set(res, (spec = querySpec(res)));
   return spec;
@@ -90,12 +90,12 @@ function compiled<T>(fn: () => T): T {
   }
 }
 
-function checkRead(res: Served, ctx: Ctx) {
+function checkRead(res: Served<any>, ctx: Ctx) {
   if (res.decl.visibleTo && !res.decl.visibleTo.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
   if (!can(ctx, res.decl.module)) throw ApiError.forbidden(`Access to module ${res.decl.module} is not granted.`);
 }
 
-function checkWrite(res: Served, ctx: Ctx, params: Params) {
+function checkWrite(res: Served<any>, ctx: Ctx, params: Params) {
   checkRead(res, ctx);
   if (res.canWrite && !res.canWrite(ctx, params)) throw ApiError.forbidden();
 }
@@ -135,13 +135,13 @@ export async function listObjects<T extends Obj>(
   return { items: items.map((o) => applySelect(o, query)), total: Number(count.rows[0].total), offset };
 }
 
-function defaultOrdering(res: Served): RqlQuery['ordering'] {
+function defaultOrdering(res: Served<any>): RqlQuery['ordering'] {
   const d = res.decl.defaultOrdering;
   if (!d) return [];
   return d.split(',').map((f) => (f.startsWith('-') ? { field: f.slice(1), desc: true } : { field: f, desc: false }));
 }
 
-const idColumn = (res: Served) => res.columns.id ?? 'id';
+const idColumn = (res: Served<any>) => res.columns.id ?? 'id';
 
 async function presentOne<T extends Obj>(res: Served<T>, data: T, ctx: Ctx, include: string[], db: Db): Promise<T> {
   return res.present ? await res.present(data, ctx, include, db) : data;
@@ -180,7 +180,7 @@ export async function presentObject<T extends Obj>(res: Served<T>, ctx: Ctx, obj
 
 // ---------------------------------------------------------------- writing
 
-function columnsOf(res: Served, obj: Obj, extra: Record<string, unknown> = {}) {
+function columnsOf(res: Served<any>, obj: Obj, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...res.row(obj), ...extra, data: JSON.stringify(obj) };
 }
 
@@ -201,7 +201,7 @@ export async function updateObject<T extends Obj>(res: Served<T>, obj: T, db: Db
   await sql`update ${sql.table(res.table)} set ${sql.join(sets)} where ${sql.ref(idColumn(res))} = ${obj.id}`.execute(db);
 }
 
-export function ownerOf(res: Served, obj: Obj, ctx: Ctx): string {
+export function ownerOf(res: Served<any>, obj: Obj, ctx: Ctx): string {
   return res.owner?.(obj) ?? (res.row(obj).account_id as string | undefined) ?? ctx.account.id;
 }
 

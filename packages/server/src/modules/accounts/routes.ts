@@ -1,0 +1,3 @@
+import type { Api } from '../types.ts';
+
+export function accountRoutes(_api: Api) {}

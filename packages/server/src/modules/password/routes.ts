@@ -1,0 +1,3 @@
+import type { Api } from '../types.ts';
+
+export function passwordRoutes(_api: Api) {}

@@ -1,0 +1,3 @@
+import type { Api } from '../types.ts';
+
+export function statisticsRoutes(_api: Api) {}
