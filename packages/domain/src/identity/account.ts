@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { zAccountName } from '../validation/zod.ts';
+import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import { Events } from './common.ts';
+
+export const Account = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['vendor', 'provider']),
+  role: z.string(),
+  roles: z.array(z.string()),
+  external_id: z.string().nullable(),
+  description: z.string().nullable().optional(),
+  brand: z.string().optional(),
+  sourcing: z.boolean().optional(),
+  events: Events,
+});
+export type Account = z.infer<typeof Account>;
+
+export const AccountUpdate = z.object({
+  name: zAccountName(),
+  external_id: z.string().max(100).nullable().optional(),
+  description: z.string().max(512).nullable().optional(),
+});
+
+/** The accounts the caller belongs to; editing needs the Account module. */
+export const accountResource = defineResource({
+  name: 'account',
+  title: 'Account',
+  path: '/accounts',
+  module: 'MD-0001',
+  schema: Account,
+  update: AccountUpdate,
+  filters: {
+    id: { type: 'string', ops: TEXT_OPS },
+    name: { type: 'string', ops: TEXT_OPS },
+    external_id: { type: 'string', ops: TEXT_OPS },
+    type: { type: 'string', ops: ENUM_OPS, options: ['vendor', 'provider'] },
+    role: { type: 'string', ops: ENUM_OPS, options: ['vendor', 'distributor', 'reseller'] },
+    'events.created.at': { type: 'datetime', ops: DATE_OPS },
+  },
+  ordering: ['id', 'name', 'events.created.at'],
+  defaultOrdering: 'name',
+  search: ['id', 'name', 'external_id'],
+  columns: ['id', 'name', 'type', 'role'],
+});

@@ -1,0 +1,3 @@
+export * from './modules.ts';
+export * from './common.ts';
+export * from './account.ts';

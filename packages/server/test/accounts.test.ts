@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await testApp(); });
+afterAll(async () => { await t?.close(); });
+
+describe('accounts', () => {
+  it('lists only the caller\'s accounts with a Content-Range', async () => {
+    const s = await t.login('multi@demo.trellis');
+    const res = await t.call(s, { method: 'GET', url: '/public/v1/accounts?ordering(name)' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((a: any) => a.name)).toEqual(['Demo Provider', 'Demo Vendor']);
+    expect(res.headers['content-range']).toBe('items 0-1/2');
+  });
+
+  it('filters with RQL and refuses unknown fields with a 400 naming the field', async () => {
+    const s = await t.login('multi@demo.trellis');
+    const ok = await t.call(s, { method: 'GET', url: '/public/v1/accounts?eq(type,vendor)' });
+    expect(ok.json().map((a: any) => a.name)).toEqual(['Demo Vendor']);
+    const bad = await t.call(s, { method: 'GET', url: '/public/v1/accounts?eq(secret,1)' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toContain('secret');
+    const malformed = await t.call(s, { method: 'GET', url: '/public/v1/accounts?eq(name' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error_code).toBe('RQL_001');
+  });
+
+  it('hides another tenant\'s account (404) and validates updates', async () => {
+    const s = await t.login('vendor@demo.trellis');
+    expect((await t.call(s, { method: 'GET', url: `/public/v1/accounts/${t.demo.other.id}` })).statusCode).toBe(404);
+    const short = await t.call(s, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, payload: { name: 'abc' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual(['name: Input must be at least 4 characters']);
+    const ok = await t.call(s, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, payload: { name: 'Demo Vendor Inc' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().name).toBe('Demo Vendor Inc');
+    expect(ok.json().events.updated.by.name).toBe('Vera Vendor');
+  });
+});
