@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+
 /** Server settings, from the environment unless given explicitly (tests). */
 export interface Config {
   host: string;
@@ -29,7 +31,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
   return {
     host, port,
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.TRELLIS_DATA_DIR ?? 'data',
+    // npm runs workspace scripts inside the package folder: resolve against where the user typed the command
+    dataDir: resolve(env.INIT_CWD ?? process.cwd(), env.TRELLIS_DATA_DIR ?? 'data'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Trellis <no-reply@trellis.local>',
@@ -40,7 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     loginMaxPerAddress: Number(env.LOGIN_MAX_PER_ADDRESS ?? 50),
     loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL ?? 'warn',
     ...overrides,
   };
 }

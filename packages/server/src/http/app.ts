@@ -52,6 +52,8 @@ export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyI
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // plain-http installs on a LAN address must keep loading their own assets
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -127,7 +127,9 @@ export async function listObjects<T extends Obj>(
     const { rows } = await countQ;
     return { items: [], total: Number(rows[0].total), offset };
   }
-  const order = sql.join([...orderBy, sql`t.${sql.ref(idColumn(res))} asc`]);
+  // id breaks ties in the direction of the first key, so one (key, id) index serves both directions
+  const tieDir = ordering[0]?.desc ? sql`desc` : sql`asc`;
+  const order = sql.join([...orderBy, sql`t.${sql.ref(idColumn(res))} ${tieDir}`]);
   const rowsQ = sql<{ data: T }>`select t.data from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`.execute(db);
   const [{ rows }, count] = [await rowsQ, await countQ];
   const include = query.select?.include ?? [];
