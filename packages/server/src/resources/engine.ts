@@ -36,6 +36,12 @@ export interface Served<T extends Obj = Obj> {
   owner?(obj: T): string;
   /** Extra access rule for writes (beyond the module permission). */
   canWrite?(ctx: Ctx, params: Params): boolean;
+  /** Extra condition for lists only (e.g. hide deleted objects unless the query asks for a status). */
+  listWhere?(ctx: Ctx, query: RqlQuery): RawBuilder<boolean> | null;
+  /** Fields returned once to the caller but never stored in `data` (e.g. a new token's secret). */
+  transient?: readonly string[];
+  /** Columns identifying an object's row, when the table has no `id` column (composite keys). */
+  key?(obj: T): Record<string, unknown>;
 }
 
 export type Created<T> = T | { object: T; extra: Record<string, unknown> };
@@ -92,7 +98,8 @@ function compiled<T>(fn: () => T): T {
 
 function checkRead(res: Served<any>, ctx: Ctx) {
   if (res.decl.visibleTo && !res.decl.visibleTo.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
-  if (!can(ctx, res.decl.module)) throw ApiError.forbidden(`Access to module ${res.decl.module} is not granted.`);
+  // An empty module means no permission is needed (the caller's own objects, e.g. sessions).
+  if (res.decl.module && !can(ctx, res.decl.module)) throw ApiError.forbidden(`Access to module ${res.decl.module} is not granted.`);
 }
 
 function checkWrite(res: Served<any>, ctx: Ctx, params: Params) {
@@ -110,6 +117,8 @@ export async function listObjects<T extends Obj>(
   const spec = specOf(res);
   const where: RawBuilder<boolean>[] = [res.scope(ctx, params)];
   if (extraWhere) where.push(extraWhere);
+  const listWhere = res.listWhere?.(ctx, query);
+  if (listWhere) where.push(listWhere);
   if (query.filter) where.push(compiled(() => compileFilter(query.filter!, spec)));
   if (query.search) {
     const s = compiled(() => compileSearch(query.search!, spec));
@@ -183,7 +192,8 @@ export async function presentObject<T extends Obj>(res: Served<T>, ctx: Ctx, obj
 // ---------------------------------------------------------------- writing
 
 function columnsOf(res: Served<any>, obj: Obj, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ...res.row(obj), ...extra, data: JSON.stringify(obj) };
+  const stored = res.transient?.length ? Object.fromEntries(Object.entries(obj).filter(([k]) => !res.transient!.includes(k))) : obj;
+  return { ...res.row(obj), ...extra, data: JSON.stringify(stored) };
 }
 
 /** Insert a new object with its derived columns. */
@@ -200,7 +210,13 @@ export async function updateObject<T extends Obj>(res: Served<T>, obj: T, db: Db
   const sets = Object.entries(cols)
     .filter(([n]) => n !== idColumn(res))
     .map(([n, v]) => (n === 'data' ? sql`data = ${v}::jsonb` : sql`${sql.ref(n)} = ${v}`));
-  await sql`update ${sql.table(res.table)} set ${sql.join(sets)} where ${sql.ref(idColumn(res))} = ${obj.id}`.execute(db);
+  await sql`update ${sql.table(res.table)} set ${sql.join(sets)} where ${rowKey(res, obj)}`.execute(db);
+}
+
+/** `col = value and ...` identifying an object's row. */
+function rowKey(res: Served<any>, obj: Obj) {
+  const key = res.key?.(obj) ?? { [idColumn(res)]: obj.id };
+  return sql.join(Object.entries(key).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql` and `);
 }
 
 export function ownerOf(res: Served<any>, obj: Obj, ctx: Ctx): string {
@@ -251,7 +267,7 @@ export async function removeObject<T extends Obj>(res: Served<T>, ctx: Ctx, para
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
     const result = res.remove ? await res.remove(ctx, current, params, trx) : undefined;
     if (result) await updateObject(res, stampUpdated(ctx, result), trx);
-    else await sql`delete from ${sql.table(res.table)} where ${sql.ref(idColumn(res))} = ${id}`.execute(trx);
+    else await sql`delete from ${sql.table(res.table)} where ${rowKey(res, current)}`.execute(trx);
     await recordAudit(trx, ctx, { res, objectId: id, action: 'delete', owner: ownerOf(res, current, ctx), before: current });
   });
 }
