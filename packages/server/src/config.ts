@@ -12,6 +12,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** How often the outbox is sent when smtpUrl is set, ms. */
+  mailIntervalMs: number;
   /** reCAPTCHA: verification runs only when a secret is set (off in demo mode). */
   recaptchaSecret?: string;
   recaptchaSiteKey?: string;
@@ -36,6 +38,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Trellis <no-reply@trellis.local>',
+    mailIntervalMs: Number(env.MAIL_INTERVAL_MS ?? 5000),
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isEmpty, seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './http/app.ts';
+import { startMailDelivery } from './modules/mail/delivery.ts';
 
 export interface Running { app: FastifyInstance; db: Database; seeded: boolean }
 
@@ -18,5 +19,13 @@ export async function startServer(config: Config, opts: { demo?: boolean } = {})
   }
   const app = await buildApp(db, config);
   app.addHook('onClose', async () => { await db.destroy(); });
+  if (config.smtpUrl) {
+    const stopMail = startMailDelivery(db, config, {
+      intervalMs: config.mailIntervalMs,
+      onError: (err) => app.log.error({ err }, 'mail delivery failed'),
+    });
+    // onClose hooks run last-registered first: mail stops before the database closes.
+    app.addHook('onClose', stopMail);
+  }
   return { app, db, seeded };
 }

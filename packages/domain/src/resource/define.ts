@@ -32,7 +32,7 @@ export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
   title: string;
   /** Collection path under /public/v1 with `:param` segments for parents. */
   path: string;
-  /** Permission module id; MD-0000 grants all. */
+  /** Permission module id; MD-0000 grants all; '' = none needed (the caller's own objects, e.g. sessions). */
   module: string;
   schema: S;
   create?: z.ZodType;

@@ -26,6 +26,7 @@ export interface ConfirmationCodesTable {
 export interface OutboxTable {
   id: string; account_id: string | null; recipient: string; subject: string; body_text: string; body_html: string | null;
   status: Generated<string>; attempts: Generated<number>; last_error: string | null; created_at: Timestamp; sent_at: Timestamp | null;
+  next_attempt_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface AuditRecordsTable {
   id: string; account_id: string; object_id: string; object_type: string; action: string; actor_id: string | null;

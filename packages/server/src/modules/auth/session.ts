@@ -10,11 +10,18 @@ export async function openSession(db: Kysely<DB>, req: FastifyRequest, reply: Fa
   const secret = newSecret();
   const id = newId('SE', 4, 4);
   const now = Date.now();
+  const at = new Date(now).toISOString();
+  const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  // `data` is the session as /users/{id}/sessions returns it (reference auth.UserSession).
+  const session = {
+    id, status: 'active', host: req.headers.host ?? null, location: { ip: req.ip }, device: { ua: req.headers['user-agent'] ?? '' },
+    events: { created: { at, by: { id: userId, name: user?.name ?? userId } } },
+  };
   await db.insertInto('sessions').values({
     id, secret_hash: digest(secret), user_id: userId, account_id: accountId,
-    created_at: new Date(now).toISOString(), last_seen_at: new Date(now).toISOString(),
+    created_at: at, last_seen_at: at,
     expires_at: new Date(now + SESSION_MAX_MS).toISOString(), terminated_at: null,
-    data: JSON.stringify({ host: req.headers.host ?? null, location: { ip: req.ip }, device: { ua: req.headers['user-agent'] ?? '' } }),
+    data: JSON.stringify(session),
   }).execute();
   reply.setCookie(SESSION_COOKIE, secret, {
     path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: SESSION_MAX_MS / 1000,

@@ -1,3 +1,107 @@
+import { z } from 'zod';
+import { ErrorCode, validation } from '@trellis/domain';
+import { userContext } from '../../http/auth.ts';
+import { ApiError } from '../../http/errors.ts';
+import { requireCtx } from '../../http/reply.ts';
+import { digest, hashPassword, verifyPassword } from '../../lib/secrets.ts';
+import { parseBody } from '../../resources/engine.ts';
+import { describeContext, memberAccounts } from '../auth/routes.ts';
+import { verifyRecaptcha } from '../auth/recaptcha.ts';
+import { openSession } from '../auth/session.ts';
+import { checkThrottle, clearThrottle, recordFailure } from '../auth/throttle.ts';
+import { terminateSessions } from '../sessions/service.ts';
 import type { Api } from '../types.ts';
+import { auditPasswordSet, requestRestore, setPasswordWithCode, storePassword } from './service.ts';
 
-export function passwordRoutes(_api: Api) {}
+const { email: emailRule, zPassword, zRequiredString, resolveRecaptchaSiteKey } = validation;
+const zEmail = () => zRequiredString(emailRule);
+
+/** Google's published test site key: used when no site key is configured (spec §8 'Empty site key is received'). */
+export const DEFAULT_RECAPTCHA_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UOS6Eh-qz5K-Cg2r';
+export const WRONG_OLD_PASSWORD = 'old_password: The current password is not correct.';
+
+const Recaptcha = z.string().optional();
+const RestoreBody = z.object({ email: zEmail(), recaptcha: Recaptcha });
+const SetBody = z.object({ password: zPassword(), recaptcha: Recaptcha });
+const CheckBody = z.object({ email: zEmail(), recaptcha: Recaptcha });
+// Reference auth.PasswordChange: old_password + password.
+const ChangeBody = z.object({ old_password: zRequiredString(), password: zPassword() });
+
+export function passwordRoutes({ app, db, config }: Api) {
+  const window = config.loginWindowMs;
+
+
+  // Always 200 {} whether or not the e-mail is known, so the answer does not reveal accounts.
+  app.post('/auth/password/restore', { config: { public: true } }, async (req) => {
+    const body = parseBody(RestoreBody, req.body);
+    const email = body.email.trim().toLowerCase();
+    const byEmail = `restore:email:${digest(email)}`;
+    const byAddress = `restore:ip:${req.ip}`;
+    await checkThrottle(db, byEmail, config.loginMaxPerAccount, window);
+    await checkThrottle(db, byAddress, config.loginMaxPerAddress, window);
+    await recordFailure(db, byEmail, window);
+    await recordFailure(db, byAddress, window);
+    await verifyRecaptcha(config, body.recaptcha, req.ip);
+    await requestRestore(db, config, email);
+    return {};
+  });
+
+  // Spend a restore or invitation code, set the password and sign the user in (reference: 201 + Set-Cookie).
+  app.post('/auth/password/set', { config: { public: true } }, async (req, reply) => {
+    const body = parseBody(SetBody, req.body);
+    await verifyRecaptcha(config, body.recaptcha, req.ip);
+    const { code } = req.query as { code?: string };
+    const { user, accountId } = await setPasswordWithCode(db, code, body.password, req.ip);
+    const accounts = await memberAccounts(db, user.id);
+    const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
+    if (!account) return reply.code(201).send({ account: null, user: { id: user.id, name: user.name } });
+    const sessionId = await openSession(db, req, reply, user.id, account.id);
+    const ctx = await userContext(db, user.id, account.id, req.ip, sessionId);
+    return reply.code(201).send(await describeContext(db, ctx!));
+  });
+
+  // The signed-in user changes its password; its other sessions end, the current one stays.
+  app.post('/auth/password/change', async (req, reply) => {
+    const ctx = requireCtx(req);
+    if (!ctx.user) throw ApiError.badRequest('Only a signed-in user can change its password.');
+    const body = parseBody(ChangeBody, req.body);
+    const key = `change:user:${ctx.user.id}`;
+    await checkThrottle(db, key, config.loginMaxPerAccount, window);
+    const row = await db.selectFrom('users').select('password_hash').where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(body.old_password, row.password_hash))) {
+      await recordFailure(db, key, window);
+      throw new ApiError(400, ErrorCode.validation, [WRONG_OLD_PASSWORD]);
+    }
+    await clearThrottle(db, key);
+    const hash = await hashPassword(body.password);
+    await db.transaction().execute(async (trx) => {
+      await storePassword(trx, ctx.user!.id, hash);
+      await terminateSessions(trx, ctx, ctx.user!.id, ctx.session?.id ?? null);
+      await auditPasswordSet(trx, ctx, ctx.user!.id, 'change_password');
+    });
+    return reply.code(201).send({});
+  });
+
+  // How a user signs in: 404 when unknown (reference). Throttled per address, as it can probe e-mails.
+  app.post('/auth/user/check', { config: { public: true } }, async (req) => {
+    const body = parseBody(CheckBody, req.body);
+    const byAddress = `check:ip:${req.ip}`;
+    await checkThrottle(db, byAddress, config.loginMaxPerAddress, window);
+    await recordFailure(db, byAddress, window);
+    await verifyRecaptcha(config, body.recaptcha, req.ip);
+    const user = await db.selectFrom('users').select(['id', 'password_hash'])
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.trim().toLowerCase())).executeTakeFirst();
+    if (!user) throw ApiError.notFound('User');
+    // No single sign-on provider is configured for any user yet: everyone signs in with a password.
+    return { idp: { id: 'password', name: 'Password', type: 'password' }, has_password: user.password_hash !== null };
+  });
+
+  app.get('/auth/recaptcha', { config: { public: true } }, async (req) => {
+    const enabled = Boolean(config.recaptchaSecret);
+    const sitekey = resolveRecaptchaSiteKey(config.recaptchaSiteKey, DEFAULT_RECAPTCHA_SITE_KEY, (m) => {
+      if (enabled) req.log.warn(m);
+    });
+    // `sitekey` is the reference's name; `site_key` the same value under the name the portal brief uses.
+    return { enabled, sitekey, site_key: sitekey };
+  });
+}

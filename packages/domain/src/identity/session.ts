@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { DATE_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import { Events } from './common.ts';
+
+export const SESSION_STATUSES = ['active', 'terminated', 'expired'] as const;
+
+/** A login session of a user (reference auth.UserSession); the secret never leaves the server. */
+export const UserSession = z.object({
+  id: z.string(),
+  status: z.enum(SESSION_STATUSES),
+  host: z.string().nullable(),
+  location: z.object({ ip: z.string() }),
+  device: z.object({ ua: z.string() }),
+  /** True for the session making the call. */
+  current: z.boolean().optional(),
+  events: Events,
+});
+export type UserSession = z.infer<typeof UserSession>;
+
+export const SessionTerminateAll = z.object({
+  /** Also end the session making the call (default: keep it). */
+  include_current: z.boolean().optional(),
+});
+
+/**
+ * The caller's own sessions. No permission module is needed: the path's user must be the caller.
+ * Terminate-all is POST /users/:user_pk/sessions/terminate (hand-written, outside the engine's derivations).
+ */
+export const sessionResource = defineResource({
+  name: 'session',
+  title: 'Session',
+  path: '/users/:user_pk/sessions',
+  module: '',
+  schema: UserSession,
+  filters: {
+    id: { type: 'string', ops: TEXT_OPS },
+    status: { type: 'string', ops: ['eq', 'ne', 'like', 'ilike', 'in', 'out'], options: SESSION_STATUSES },
+    'events.created.at': { type: 'datetime', ops: DATE_OPS },
+    'location.ip': { type: 'string', ops: TEXT_OPS },
+  },
+  ordering: ['events.created.at'],
+  defaultOrdering: '-events.created.at',
+  search: ['id', 'location.ip'],
+  statuses: SESSION_STATUSES,
+  actions: { terminate: { from: ['active'], to: 'terminated', label: 'Terminate' } },
+  columns: ['id', 'status', 'location.ip', 'events.created.at'],
+});
+
