@@ -3,6 +3,7 @@ import { ALL_MODULES } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation, newId } from '../../resources/ids.ts';
 import { hashPassword } from '../../lib/secrets.ts';
+import { memberObject } from '../users/member.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type AccountType = 'vendor' | 'provider';
@@ -75,9 +76,11 @@ export async function createUser(db: Db, input: NewUser) {
 export async function addMember(db: Db, accountId: string, userId: string, opts: { status?: 'active' | 'invited'; groups?: string[] } = {}) {
   const status = opts.status ?? 'active';
   const created = at();
+  const user = await db.selectFrom('users').select('data').where('id', '=', userId).executeTakeFirstOrThrow();
+  const events = { created: { at: created, by: system }, updated: { at: created, by: system }, [status === 'active' ? 'activated' : 'invited']: { at: created, by: system } };
   await db.insertInto('account_users').values({
     account_id: accountId, user_id: userId, status, created_at: created, updated_at: created,
-    data: JSON.stringify({ events: { [status === 'active' ? 'joined' : 'invited']: { at: created, by: system } } }),
+    data: JSON.stringify(memberObject(user.data, accountId, status === 'active' ? 'joined' : 'invited', events)),
   }).execute();
   for (const groupId of opts.groups ?? []) {
     await db.insertInto('group_users').values({ group_id: groupId, user_id: userId, account_id: accountId, created_at: created }).execute();
