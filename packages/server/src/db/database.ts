@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { DB } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -16,9 +17,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pg = (await import('pg')).default;
     // timestamps stay strings in the database layer's own format; the engine turns them into ISO 8601
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
   const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await pglite.waitReady;
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

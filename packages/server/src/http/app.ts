@@ -6,8 +6,11 @@ import { ErrorCode } from '@trellis/domain';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { apiModules } from '../modules/index.ts';
+import { docsRoutes } from '../modules/meta/docs.ts';
+import { collectRoute } from '../modules/meta/openapi.ts';
 import { resolveCaller } from './auth.ts';
 import { ApiError } from './errors.ts';
+import { registerPortal } from './portal.ts';
 
 export const API_PREFIXES = ['/public/v1', '/rest/v1'];
 
@@ -16,7 +19,7 @@ function errorBody(code: string, errors: string[]) {
 }
 
 /** Fastify's own errors (bad JSON, too large, wrong media type) as 4xx bodies that name the problem. */
-function fromFastify(err: FastifyError): ApiError | null {
+function fromFastify(err: FastifyError, contentType?: string): ApiError | null {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -24,7 +27,7 @@ function fromFastify(err: FastifyError): ApiError | null {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(413, ErrorCode.payloadTooLarge, ['Request body is too large.']);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(415, ErrorCode.unsupportedMediaType, [`Unsupported content type: ${err.message.replace(/^Unsupported Media Type: ?/, '')}`]);
+      return new ApiError(415, ErrorCode.unsupportedMediaType, [`Unsupported content type: ${contentType || err.message.replace(/^Unsupported Media Type: ?/, '')}; send application/json.`]);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(400, ErrorCode.badRequest, ['Content-Length does not match the body.']);
   }
@@ -59,6 +62,8 @@ export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyI
     crossOriginEmbedderPolicy: false,
   });
 
+  // The API speaks JSON only: a text/plain body is a 415, not a string handed to the routes.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('ctx', null);
 
   // JSON is UTF-8 by definition; some Connect clients compare the content type literally.
@@ -69,7 +74,7 @@ export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyI
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const api = err instanceof ApiError ? err : fromFastify(err);
+    const api = err instanceof ApiError ? err : fromFastify(err, req.headers['content-type']);
     if (api) {
       const body = { ...errorBody(api.code, api.errors), ...(api.details ?? {}) };
       return reply.code(api.status).type('application/json').send(body);
@@ -83,6 +88,10 @@ export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyI
       .send(errorBody(ErrorCode.notFound, [`No such endpoint: ${req.method} ${req.url.split('?')[0]}`]));
   });
 
+  // Every route under /public/v1 is listed in the OpenAPI document; /docs renders it.
+  app.addHook('onRoute', collectRoute);
+  await app.register(docsRoutes);
+
   for (const prefix of API_PREFIXES) {
     await app.register(async (api) => {
       api.addHook('onRequest', async (req) => {
@@ -92,6 +101,8 @@ export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyI
       for (const mod of apiModules) mod({ app: api, db, config });
     }, { prefix });
   }
+  // The built React portal at '/', with SPA fallback for page URLs (API paths keep the JSON 404).
+  await registerPortal(app);
 
   return app;
 }

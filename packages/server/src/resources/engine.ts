@@ -34,6 +34,8 @@ export interface Served<T extends Obj = Obj> {
   actions?: Record<string, (ctx: Ctx, current: T, body: any, params: Params, db: Transaction<DB>) => Promise<T>>;
   /** Which account owns an object (for audit); default row(obj).account_id. */
   owner?(obj: T): string;
+  /** Whether the parent in the path (`/accounts/:accountId/...`) is visible; false → 404 on list and create. */
+  parentVisible?(ctx: Ctx, params: Params): boolean;
   /** Extra access rule for writes (beyond the module permission). */
   canWrite?(ctx: Ctx, params: Params): boolean;
   /** Extra condition for lists only (e.g. hide deleted objects unless the query asks for a status). */
@@ -96,14 +98,15 @@ function compiled<T>(fn: () => T): T {
   }
 }
 
-function checkRead(res: Served<any>, ctx: Ctx) {
+function checkRead(res: Served<any>, ctx: Ctx, params?: Params) {
+  if (params && res.parentVisible && !res.parentVisible(ctx, params)) throw ApiError.notFound();
   if (res.decl.visibleTo && !res.decl.visibleTo.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
   // An empty module means no permission is needed (the caller's own objects, e.g. sessions).
   if (res.decl.module && !can(ctx, res.decl.module)) throw ApiError.forbidden(`Access to module ${res.decl.module} is not granted.`);
 }
 
 function checkWrite(res: Served<any>, ctx: Ctx, params: Params) {
-  checkRead(res, ctx);
+  checkRead(res, ctx, params);
   if (res.canWrite && !res.canWrite(ctx, params)) throw ApiError.forbidden();
 }
 
@@ -113,7 +116,7 @@ export interface ListResult<T> { items: T[]; total: number; offset: number }
 export async function listObjects<T extends Obj>(
   res: Served<T>, ctx: Ctx, params: Params, query: RqlQuery, db: Db, extraWhere?: RawBuilder<boolean>,
 ): Promise<ListResult<T>> {
-  checkRead(res, ctx);
+  checkRead(res, ctx, params);
   const spec = specOf(res);
   const where: RawBuilder<boolean>[] = [res.scope(ctx, params)];
   if (extraWhere) where.push(extraWhere);
@@ -176,7 +179,7 @@ export function applySelect<T extends Obj>(obj: T, query: Pick<RqlQuery, 'select
 export async function getObject<T extends Obj>(
   res: Served<T>, ctx: Ctx, params: Params, id: string, db: Db, opts: { lock?: boolean } = {},
 ): Promise<T> {
-  checkRead(res, ctx);
+  checkRead(res, ctx, params);
   const table = sql.table(res.table);
   const lock = opts.lock ? sql` for update` : sql``;
   const { rows } = await sql<{ data: T }>`select t.data from ${table} t
@@ -249,10 +252,11 @@ export async function createObject<T extends Obj>(res: Served<T>, ctx: Ctx, para
 
 export async function updateObjectById<T extends Obj>(res: Served<T>, ctx: Ctx, params: Params, id: string, body: unknown, db: Kysely<DB>) {
   if (!res.update || !res.decl.update) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
-  checkWrite(res, ctx, params);
-  const input = parseBody(res.decl.update, body);
   return tx(db, async (trx) => {
+    // a hidden object answers 404 before any permission or body check could reveal it exists
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
+    checkWrite(res, ctx, params);
+    const input = parseBody(res.decl.update!, body);
     const next = stampUpdated(ctx, await res.update!(ctx, current, input, params, trx));
     await updateObject(res, next, trx);
     await recordAudit(trx, ctx, { res, objectId: id, action: 'update', owner: ownerOf(res, next, ctx), before: current, after: next });
@@ -262,9 +266,9 @@ export async function updateObjectById<T extends Obj>(res: Served<T>, ctx: Ctx, 
 
 export async function removeObject<T extends Obj>(res: Served<T>, ctx: Ctx, params: Params, id: string, db: Kysely<DB>) {
   if (!res.decl.remove) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
-  checkWrite(res, ctx, params);
   return tx(db, async (trx) => {
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
+    checkWrite(res, ctx, params);
     const result = res.remove ? await res.remove(ctx, current, params, trx) : undefined;
     if (result) await updateObject(res, stampUpdated(ctx, result), trx);
     else await sql`delete from ${sql.table(res.table)} where ${rowKey(res, current)}`.execute(trx);
@@ -283,11 +287,11 @@ export async function runAction<T extends Obj>(
   const decl = res.decl.actions?.[action];
   const handler = res.actions?.[action];
   if (!decl || !handler) throw ApiError.notFound('Action');
-  checkWrite(res, ctx, params);
   if (decl.by && !decl.by.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
-  const input = decl.body ? parseBody(decl.body, body) : body ?? {};
   return tx(db, async (trx) => {
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
+    checkWrite(res, ctx, params);
+    const input = decl.body ? parseBody(decl.body, body) : body ?? {};
     if (decl.from && !decl.from.includes(current.status)) throw ApiError.transition(action, current.status);
     let next = await handler(ctx, current, input, params, trx);
     if (decl.to && next.status === current.status) next = { ...next, status: decl.to };

@@ -33,6 +33,7 @@ export const groups: Served<Group> = {
     id: g.id, account_id: g.account!.id, name: g.name,
     created_at: g.events.created?.at ?? new Date().toISOString(), updated_at: g.events.updated?.at ?? new Date().toISOString(),
   }),
+  parentVisible: (ctx, params) => params.accountId === undefined || params.accountId === ctx.account.id,
   scope: (ctx, params) => params.accountId === undefined || params.accountId === ctx.account.id
     ? sql<boolean>`t.account_id = ${ctx.account.id}`
     : sql<boolean>`false`,

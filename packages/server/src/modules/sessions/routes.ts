@@ -14,6 +14,7 @@ export const sessions: Served<UserSession> = {
   table: 'sessions',
   columns: { id: 'id', 'events.created.at': 'created_at' },
   row: (s) => ({ terminated_at: s.events.terminated?.at ?? null }),
+  parentVisible: (ctx, params) => ctx.user?.id === params.user_pk,
   scope: (ctx, params) => (ctx.user
     ? sql<boolean>`t.user_id = ${ctx.user.id} and t.user_id = ${params.user_pk}`
     : sql<boolean>`false`),

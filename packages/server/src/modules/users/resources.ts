@@ -22,6 +22,9 @@ const memberStorage = {
   key: (m: AccountUser) => ({ account_id: m.account!.id, user_id: m.id }),
 };
 
+/** The account in the path must be the one the caller works in. */
+export const ownAccount = (ctx: Ctx, params: Params) => params.accountId === undefined || params.accountId === ctx.account.id;
+
 /** Only the account the caller works in; another account in the path matches nothing (404). */
 const inAccount = (ctx: Ctx, params: Params) =>
   params.accountId === undefined || params.accountId === ctx.account.id
@@ -46,6 +49,7 @@ export function accountUsers(config: Config): Served<AccountUser> {
     decl: accountUserResource,
     ...memberStorage,
     scope: (ctx, params) => sql<boolean>`${inAccount(ctx, params)} and t.status <> 'deleted'`,
+    parentVisible: ownAccount,
     present: (m, _ctx, include, db) => withGroups(m, db, include),
     create: (ctx, input, params, db) => {
       if (params.accountId !== ctx.account.id) throw ApiError.notFound('Account');
@@ -105,6 +109,7 @@ export const userAccounts: Served<UserAccount> = {
   table: 'accounts',
   columns: { id: 'id', name: 'name', type: 'type', 'events.created.at': 'created_at' },
   row: (a) => ({ id: a.id }),
+  parentVisible: (ctx, params) => ctx.user?.id === params.userId,
   scope: (ctx, params) => ctx.user && params.userId === ctx.user.id
     ? sql<boolean>`t.id in (select account_id from account_users where user_id = ${ctx.user.id} and status = 'active')`
     : sql<boolean>`false`,
