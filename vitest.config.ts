@@ -11,6 +11,13 @@ export default defineConfig({
           testTimeout: 30000, hookTimeout: 60000, pool: 'forks',
         },
       },
+      {
+        // The portal's vite config brings the React plugin; components render in happy-dom.
+        extends: './packages/portal/vite.config.ts',
+        test: {
+          name: 'portal', root: 'packages/portal', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', testTimeout: 20000,
+        },
+      },
     ],
   },
 });

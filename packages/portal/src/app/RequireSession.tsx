@@ -1,0 +1,24 @@
+import { Suspense, lazy } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageFallback } from './PageFallback.tsx';
+import { useSession } from './session/SessionProvider.tsx';
+
+const AppShell = lazy(() => import('./chrome/AppShell.tsx'));
+const StartError = lazy(() => import('./StartError.tsx'));
+
+/** Pages behind the login: wait for the session, send strangers to /login (coming back afterwards). */
+export function RequireSession() {
+  const { context, error } = useSession();
+  const location = useLocation();
+  if (context === undefined) return <PageFallback />;
+  if (context === null) {
+    if (error) return <Suspense fallback={<PageFallback />}><StartError error={error} /></Suspense>;
+    const next = location.pathname + location.search;
+    return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <AppShell />
+    </Suspense>
+  );
+}

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useMatches, useParams } from 'react-router';
+import { PageFallback } from '../PageFallback.tsx';
+import { recentFor } from '../recents/recents.ts';
+import { useRecents, useRecordRecent } from '../recents/useRecents.ts';
+import type { RouteDef } from '../routes.ts';
+import { useAuth } from '../session/SessionProvider.tsx';
+import { NotificationsPanel } from './NotificationsPanel.tsx';
+import { PageHeader } from './PageHeader.tsx';
+import { SideNav } from './SideNav.tsx';
+import { chrome } from './store.ts';
+import { TopBar } from './TopBar.tsx';
+
+const NAV_WIDTH = 240;
+
+/** The signed-in frame: top bar, side navigation, page header, the page. */
+export default function AppShell() {
+  const auth = useAuth();
+  const matches = useMatches();
+  const params = useParams();
+  const location = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
+
+  const recents = useRecents(auth.user?.id, auth.account.id).data ?? [];
+  useRecordRecent(auth.user?.id, auth.account.id, route ? recentFor(route, location.pathname, params.tab) : null);
+
+  // scroll-at-bottom drives "load more" style pages.
+  useEffect(() => {
+    const onScroll = () => {
+      const el = document.documentElement;
+      chrome.set({ scrollAtBottom: el.scrollTop + el.clientHeight >= el.scrollHeight - 8 });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const nav = <SideNav current={route?.name} auth={auth} recents={recents} onNavigate={() => setMobileOpen(false)} />;
+  const paper = { width: NAV_WIDTH, boxSizing: 'border-box' as const, borderRight: '1px solid', borderColor: 'divider' };
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar onMenu={() => setMobileOpen(true)} />
+      <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} ModalProps={{ keepMounted: true }}
+        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}>
+        <Toolbar />{nav}
+      </Drawer>
+      <Drawer variant="permanent" sx={{ display: { xs: 'none', md: 'block' }, width: NAV_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paper }}>
+        <Toolbar />{nav}
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 4 }, pb: 4 }}>
+        <Toolbar />
+        <Box sx={{ maxWidth: 1400, mx: 'auto', pt: 3 }}>
+          <PageHeader route={route} />
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      <NotificationsPanel />
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { canAccess } from '../access.ts';
+import type { RecentEntry } from '../recents/recents.ts';
+import { menuTree, pathTo, type RouteDef } from '../routes.ts';
+import type { AuthContext } from '../session/types.ts';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlinedIcon />,
+  accounts: <ApartmentOutlinedIcon />,
+  settings: <SettingsOutlinedIcon />,
+};
+
+const within = (current: string | undefined, name: string) => !!current && (current === name || current.startsWith(`${name}.`));
+
+/** The navigation menu, derived from the route registry and what this user may open; recents below. */
+export function SideNav({ current, auth, recents, onNavigate }: {
+  current?: string; auth: AuthContext; recents: RecentEntry[]; onNavigate?: () => void;
+}) {
+  const tree = menuTree().filter((e) => canAccess(e.route, auth))
+    .map((e) => ({ ...e, children: e.children.filter((c) => canAccess(c, auth)) }));
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const item = (r: RouteDef, nested = false) => (
+    <ListItemButton key={r.name} component={RouterLink} to={pathTo(r.name)} selected={within(current, r.name)}
+      onClick={onNavigate} sx={{ pl: nested ? 7 : 2, borderRadius: 1, mx: 1, mb: 0.25 }}>
+      {!nested && <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[r.name]}</ListItemIcon>}
+      <ListItemText primary={r.title} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: within(current, r.name) ? 600 : 400 } } }} />
+    </ListItemButton>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowY: 'auto',
+      '& .Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } } }}>
+      <List component="nav" aria-label="Main navigation" sx={{ pt: 1 }}>
+        {tree.map(({ route, children }) => {
+          if (!children.length) return item(route);
+          const isOpen = open[route.name] ?? true;
+          return (
+            <Box key={route.name}>
+              <ListItemButton onClick={() => setOpen({ ...open, [route.name]: !isOpen })} sx={{ borderRadius: 1, mx: 1, mb: 0.25 }}>
+                <ListItemIcon sx={{ minWidth: 40, color: within(current, route.name) ? 'primary.main' : undefined }}>{ICONS[route.name]}</ListItemIcon>
+                <ListItemText primary={route.title} slotProps={{ primary: { variant: 'body2' } }} />
+                {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+              </ListItemButton>
+              <Collapse in={isOpen} unmountOnExit>
+                <List disablePadding>{children.map((c) => item(c, true))}</List>
+              </Collapse>
+            </Box>
+          );
+        })}
+      </List>
+      {recents.length > 0 && (
+        <List dense subheader={<ListSubheader sx={{ display: 'flex', alignItems: 'center', gap: 1, lineHeight: '36px', bgcolor: 'transparent' }}>
+          <HistoryIcon fontSize="small" /> Recent</ListSubheader>}>
+          {recents.map((r) => (
+            <ListItemButton key={r.route} component={RouterLink} to={r.route} onClick={onNavigate} sx={{ pl: 3, mx: 1, borderRadius: 1 }}>
+              <ListItemText primary={r.name} slotProps={{ primary: { variant: 'body2', noWrap: true, color: 'text.secondary' } }} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { ApiError } from './api/errors.ts';
+import { createPortalRouter } from './app/router.tsx';
+import { portalTheme } from './app/theme.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      refetchOnWindowFocus: false,
+      // Client errors will not get better by asking again.
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && (err.status < 500 || err.status === 503)) && count < 2,
+    },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ThemeProvider theme={portalTheme()}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createPortalRouter()} />
+      </QueryClientProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);
