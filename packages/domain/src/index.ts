@@ -4,3 +4,4 @@ export * from './resource/define.ts';
 export * from './identity/index.ts';
 export * as validation from './validation/index.ts';
 export * as format from './format/index.ts';
+export * from './catalog/index.ts';

@@ -24,6 +24,8 @@ export interface Config {
   loginMaxPerAddress: number;
   loginWindowMs: number;
   trustProxy: boolean;
+  /** Poll interval of the background job runner; 0 = do not run jobs in this process (tests run them explicitly). */
+  jobIntervalMs: number;
   logLevel: string;
 }
 
@@ -46,6 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     loginMaxPerAddress: Number(env.LOGIN_MAX_PER_ADDRESS ?? 50),
     loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    jobIntervalMs: Number(env.JOB_INTERVAL_MS ?? 1000),
     logLevel: env.LOG_LEVEL ?? 'warn',
     ...overrides,
   };
@@ -53,5 +56,5 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
 
 /** Settings for tests: in-memory database unless TEST_DATABASE_URL is given. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return configFromEnv({}, { dataDir: undefined, logLevel: 'silent', publicUrl: 'http://portal.test', ...overrides });
+  return configFromEnv({}, { dataDir: undefined, logLevel: 'silent', jobIntervalMs: 0, publicUrl: 'http://portal.test', ...overrides });
 }

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { isEmpty, seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './http/app.ts';
 import { startMailDelivery } from './modules/mail/delivery.ts';
+import { startJobRunner } from './jobs/queue.ts';
 
 export interface Running { app: FastifyInstance; db: Database; seeded: boolean }
 
@@ -27,5 +28,6 @@ export async function startServer(config: Config, opts: { demo?: boolean } = {})
     // onClose hooks run last-registered first: mail stops before the database closes.
     app.addHook('onClose', stopMail);
   }
+  if (config.jobIntervalMs > 0) app.addHook('onClose', startJobRunner(db, config.jobIntervalMs));
   return { app, db, seeded };
 }

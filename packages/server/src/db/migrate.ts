@@ -2,11 +2,15 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001_identity.ts';
 import * as m0002mail from './migrations/0002_mail_retry.ts';
+import * as m0003jobs from './migrations/0003_jobs.ts';
+import * as m0004catalog from './migrations/0004_catalog.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
   '0002_mail_retry': m0002mail,
+  '0003_jobs': m0003jobs,
+  '0004_catalog': m0004catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -34,7 +34,24 @@ export interface AuditRecordsTable {
 }
 export interface ThrottleTable { key: string; window_start: Timestamp; hits: number }
 
+export interface JobsTable {
+  id: string; kind: string; account_id: string | null; payload: Json; status: Generated<string>; run_at: Timestamp;
+  attempts: Generated<number>; last_error: string | null; created_at: Timestamp; finished_at: Timestamp | null;
+}
+
+export interface ProductsTable { id: string; account_id: string; status: string; name: string; version: number; created_at: Timestamp; updated_at: Timestamp; data: Json }
+export interface ProductLinksTable { product_id: string; account_id: string; kind: string; ref_id: string; created_at: Generated<Timestamp> }
+export interface ProductVersionsTable {
+  product_id: string; id: string; version: number; account_id: string; status: string; created_at: Timestamp; updated_at: Timestamp; data: Json;
+}
+export interface ProductVersionObjectsTable { product_id: string; version: number; kind: string; object_id: string; position: number; data: Json }
+
 export interface DB {
+  products: ProductsTable;
+  product_links: ProductLinksTable;
+  product_versions: ProductVersionsTable;
+  product_version_objects: ProductVersionObjectsTable;
+  jobs: JobsTable;
   accounts: AccountsTable;
   users: UsersTable;
   account_users: AccountUsersTable;

@@ -1,6 +1,7 @@
 import { accountRoutes } from './accounts/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { catalogRoutes } from './catalog/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { metaRoutes } from './meta/routes.ts';
 import { passwordRoutes } from './password/routes.ts';
@@ -13,5 +14,5 @@ import type { ApiModule } from './types.ts';
 // Every area's routes, registered under /public/v1 and /rest/v1.
 export const apiModules: ApiModule[] = [
   authRoutes, passwordRoutes, sessionRoutes, accountRoutes, userRoutes, groupRoutes, tokenRoutes,
-  auditRoutes, statisticsRoutes, metaRoutes,
+  auditRoutes, statisticsRoutes, catalogRoutes, metaRoutes,
 ];

@@ -34,8 +34,10 @@ export interface Served<T extends Obj = Obj> {
   actions?: Record<string, (ctx: Ctx, current: T, body: any, params: Params, db: Transaction<DB>) => Promise<T>>;
   /** Which account owns an object (for audit); default row(obj).account_id. */
   owner?(obj: T): string;
+  /** Column matched by the `:id` path parameter; default columns.id or 'id'. */
+  idColumn?: string;
   /** Whether the parent in the path (`/accounts/:accountId/...`) is visible; false → 404 on list and create. */
-  parentVisible?(ctx: Ctx, params: Params): boolean;
+  parentVisible?(ctx: Ctx, params: Params, db: Db): boolean | Promise<boolean>;
   /** Extra access rule for writes (beyond the module permission). */
   canWrite?(ctx: Ctx, params: Params): boolean;
   /** Extra condition for lists only (e.g. hide deleted objects unless the query asks for a status). */
@@ -98,15 +100,15 @@ function compiled<T>(fn: () => T): T {
   }
 }
 
-function checkRead(res: Served<any>, ctx: Ctx, params?: Params) {
-  if (params && res.parentVisible && !res.parentVisible(ctx, params)) throw ApiError.notFound();
+async function checkRead(res: Served<any>, ctx: Ctx, db: Db, params?: Params) {
+  if (params && res.parentVisible && !(await res.parentVisible(ctx, params, db))) throw ApiError.notFound();
   if (res.decl.visibleTo && !res.decl.visibleTo.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
   // An empty module means no permission is needed (the caller's own objects, e.g. sessions).
   if (res.decl.module && !can(ctx, res.decl.module)) throw ApiError.forbidden(`Access to module ${res.decl.module} is not granted.`);
 }
 
-function checkWrite(res: Served<any>, ctx: Ctx, params: Params) {
-  checkRead(res, ctx, params);
+async function checkWrite(res: Served<any>, ctx: Ctx, params: Params, db: Db) {
+  await checkRead(res, ctx, db, params);
   if (res.canWrite && !res.canWrite(ctx, params)) throw ApiError.forbidden();
 }
 
@@ -116,7 +118,7 @@ export interface ListResult<T> { items: T[]; total: number; offset: number }
 export async function listObjects<T extends Obj>(
   res: Served<T>, ctx: Ctx, params: Params, query: RqlQuery, db: Db, extraWhere?: RawBuilder<boolean>,
 ): Promise<ListResult<T>> {
-  checkRead(res, ctx, params);
+  await checkRead(res, ctx, db, params);
   const spec = specOf(res);
   const where: RawBuilder<boolean>[] = [res.scope(ctx, params)];
   if (extraWhere) where.push(extraWhere);
@@ -155,7 +157,7 @@ function defaultOrdering(res: Served<any>): RqlQuery['ordering'] {
   return d.split(',').map((f) => (f.startsWith('-') ? { field: f.slice(1), desc: true } : { field: f, desc: false }));
 }
 
-const idColumn = (res: Served<any>) => res.columns.id ?? 'id';
+const idColumn = (res: Served<any>) => res.idColumn ?? res.columns.id ?? 'id';
 
 async function presentOne<T extends Obj>(res: Served<T>, data: T, ctx: Ctx, include: string[], db: Db): Promise<T> {
   return res.present ? await res.present(data, ctx, include, db) : data;
@@ -179,7 +181,7 @@ export function applySelect<T extends Obj>(obj: T, query: Pick<RqlQuery, 'select
 export async function getObject<T extends Obj>(
   res: Served<T>, ctx: Ctx, params: Params, id: string, db: Db, opts: { lock?: boolean } = {},
 ): Promise<T> {
-  checkRead(res, ctx, params);
+  await checkRead(res, ctx, db, params);
   const table = sql.table(res.table);
   const lock = opts.lock ? sql` for update` : sql``;
   const { rows } = await sql<{ data: T }>`select t.data from ${table} t
@@ -238,7 +240,7 @@ async function tx<R>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<R>): 
 
 export async function createObject<T extends Obj>(res: Served<T>, ctx: Ctx, params: Params, body: unknown, db: Kysely<DB>) {
   if (!res.create || !res.decl.create) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
-  checkWrite(res, ctx, params);
+  await checkWrite(res, ctx, params, db);
   const input = parseBody(res.decl.create, body);
   return tx(db, async (trx) => {
     const made = await res.create!(ctx, input, params, trx);
@@ -255,7 +257,7 @@ export async function updateObjectById<T extends Obj>(res: Served<T>, ctx: Ctx, 
   return tx(db, async (trx) => {
     // a hidden object answers 404 before any permission or body check could reveal it exists
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
-    checkWrite(res, ctx, params);
+    await checkWrite(res, ctx, params, trx);
     const input = parseBody(res.decl.update!, body);
     const next = stampUpdated(ctx, await res.update!(ctx, current, input, params, trx));
     await updateObject(res, next, trx);
@@ -268,7 +270,7 @@ export async function removeObject<T extends Obj>(res: Served<T>, ctx: Ctx, para
   if (!res.decl.remove) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
   return tx(db, async (trx) => {
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
-    checkWrite(res, ctx, params);
+    await checkWrite(res, ctx, params, trx);
     const result = res.remove ? await res.remove(ctx, current, params, trx) : undefined;
     if (result) await updateObject(res, stampUpdated(ctx, result), trx);
     else await sql`delete from ${sql.table(res.table)} where ${rowKey(res, current)}`.execute(trx);
@@ -287,10 +289,10 @@ export async function runAction<T extends Obj>(
   const decl = res.decl.actions?.[action];
   const handler = res.actions?.[action];
   if (!decl || !handler) throw ApiError.notFound('Action');
-  if (decl.by && !decl.by.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
   return tx(db, async (trx) => {
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
-    checkWrite(res, ctx, params);
+    await checkWrite(res, ctx, params, trx);
+    if (decl.by && !decl.by.includes(ctx.account.type)) throw ApiError.forbidden(`Only a ${decl.by.join(' or ')} account can ${action} this object.`);
     const input = decl.body ? parseBody(decl.body, body) : body ?? {};
     if (decl.from && !decl.from.includes(current.status)) throw ApiError.transition(action, current.status);
     let next = await handler(ctx, current, input, params, trx);
