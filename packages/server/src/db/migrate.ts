@@ -4,6 +4,10 @@ import * as m0001 from './migrations/0001_identity.ts';
 import * as m0002mail from './migrations/0002_mail_retry.ts';
 import * as m0003jobs from './migrations/0003_jobs.ts';
 import * as m0004catalog from './migrations/0004_catalog.ts';
+import * as m0005items from './migrations/0005_catalog_items.ts';
+import * as m0006parameters from './migrations/0006_catalog_parameters.ts';
+import * as m0007content from './migrations/0007_catalog_content.ts';
+import * as m0008localization from './migrations/0008_localization.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 const migrations: Record<string, Migration> = {
@@ -11,6 +15,10 @@ const migrations: Record<string, Migration> = {
   '0002_mail_retry': m0002mail,
   '0003_jobs': m0003jobs,
   '0004_catalog': m0004catalog,
+  '0005_catalog_items': m0005items,
+  '0006_catalog_parameters': m0006parameters,
+  '0007_catalog_content': m0007content,
+  '0008_localization': m0008localization,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,7 +15,11 @@ export const accounts: Served<Account> = {
     : sql<boolean>`t.id = ${ctx.account.id}`,
   // Only the account you are working in can be edited.
   canWrite: (ctx, params) => params.id === undefined || params.id === ctx.account.id,
-  update: async (_ctx, current, input) => ({ ...current, ...input }),
+  // Settings merge part by part, so changing the MFA policy keeps whatever else is stored there.
+  update: async (_ctx, current, input) => ({
+    ...current, ...input,
+    ...(input.settings ? { settings: { ...current.settings, ...input.settings } } : {}),
+  }),
 };
 
 export function accountRoutes({ app, db }: Api) {

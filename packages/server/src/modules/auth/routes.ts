@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sql, type Kysely } from 'kysely';
+import { DEFAULT_MFA_POLICY } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 import { SESSION_COOKIE, SESSION_HEADER, userContext } from '../../http/auth.ts';
 import type { Ctx } from '../../http/context.ts';
@@ -35,7 +36,7 @@ export async function describeContext(db: Kysely<DB>, ctx: Ctx) {
   const account = await db.selectFrom('accounts').select('data').where('id', '=', ctx.account.id).executeTakeFirstOrThrow();
   const a = account.data;
   const base = {
-    account: { id: a.id, name: a.name, icon: a.icon ?? null, type: a.type, role: a.role, roles: a.roles, settings: a.settings ?? { mfa: { policy: 'optional' } } },
+    account: { id: a.id, name: a.name, icon: a.icon ?? null, type: a.type, role: a.role, roles: a.roles, settings: { ...a.settings, mfa: { policy: a.settings?.mfa?.policy ?? DEFAULT_MFA_POLICY } } },
     permissions: ctx.modules,
     session_id: ctx.session?.id ?? null,
   };
