@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { itemGroupResource, type ItemGroup } from '@trellis/domain';
+import { ApiError } from '../../../http/errors.ts';
+import type { Db, Served } from '../../../resources/engine.ts';
+import { newId } from '../../../resources/ids.ts';
+import { registerVersionedKind } from '../versions.ts';
+import { productForWrite, productIsVisible, productVisible } from '../visibility.ts';
+import { assertFreeMpn, lockMpns } from './lookups.ts';
+
+async function itemCount(db: Db, groupId: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from items where group_id = ${groupId}`.execute(db);
+  return Number(rows[0].n);
+}
+
+/** Item groups of a product, with the number of items in each (stats.items, counted when read). */
+export const itemGroups: Served<ItemGroup> = {
+  decl: itemGroupResource,
+  table: 'item_groups',
+  columns: { id: 'id', name: 'name', mpn: 'mpn', created_at: 'created_at', 'events.created.at': 'created_at' },
+  row: (g) => ({
+    id: g.id, product_id: g.product.id, name: g.name, mpn: g.mpn,
+    created_at: g.events.created.at, updated_at: g.events.updated?.at ?? g.events.created.at,
+  }),
+  scope: (ctx, params) => sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
+  parentVisible: (ctx, params, db) => productIsVisible(db, ctx, params.productId),
+  canWrite: (ctx) => ctx.account.type === 'vendor',
+  async present(g, _ctx, _include, db) {
+    return { ...g, stats: { items: await itemCount(db, g.id) } };
+  },
+  async create(ctx, input, params, db) {
+    const product = await productForWrite(db, ctx, params.productId);
+    await lockMpns(db, 'item_groups', product.id);
+    await assertFreeMpn(db, 'item_groups', product.id, input.mpn);
+    const group: ItemGroup = {
+      id: newId('IGR', 3, 4), name: input.name, mpn: input.mpn, description: input.description ?? '',
+      product: { id: product.id, name: product.data.name }, stats: { items: 0 }, events: {},
+    };
+    return { object: group, extra: { account_id: ctx.account.id } };
+  },
+  async update(ctx, current, input, _params, db) {
+    const product = await productForWrite(db, ctx, current.product.id);
+    if (input.mpn !== undefined && input.mpn !== current.mpn) {
+      await lockMpns(db, 'item_groups', product.id);
+      await assertFreeMpn(db, 'item_groups', product.id, input.mpn, current.id);
+    }
+    const next = { ...current, ...input };
+    // items embed {id, name, mpn} of their group: keep them in step so filters on group.name stay true
+    const ref = JSON.stringify({ id: next.id, name: next.name, mpn: next.mpn });
+    await sql`update items set data = jsonb_set(data, '{group}', ${ref}::jsonb) where group_id = ${current.id}`.execute(db);
+    return next;
+  },
+  async remove(ctx, current, _params, db) {
+    await productForWrite(db, ctx, current.product.id);
+    const n = await itemCount(db, current.id);
+    if (n > 0) throw ApiError.badRequest(`Item group ${current.id} contains ${n} item(s); move or delete them first.`);
+  },
+};
+
+registerVersionedKind({
+  kind: 'item-groups',
+  // the frozen copy carries the item count of the moment it was built
+  rows: async (db, productId) => {
+    const { rows } = await sql<{ id: string; data: ItemGroup; n: string }>`select g.id, g.data,
+      (select count(*) from items i where i.group_id = g.id) as n
+      from item_groups g where g.product_id = ${productId} order by g.name, g.id`.execute(db);
+    return rows.map((r) => ({ id: r.id, data: { ...r.data, stats: { items: Number(r.n) } } }));
+  },
+});
