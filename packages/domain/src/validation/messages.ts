@@ -32,6 +32,8 @@ export const ONLY_INTEGERS = 'Only integers are allowed';
  */
 export const PACKAGE_ID = 'Wrong Package ID format';
 export const HEX_COLOR = 'Wrong color format';
+/** A choice / dropdown / checkbox / subdomain value that is not one of the parameter's choices. */
+export const CHOICE = 'Select a valid choice';
 
 /** User password policy (not a spec §5 table row; brief-defined). */
 export const PASSWORD_LETTER_AND_DIGIT = 'Password must contain a letter and a digit';

@@ -1,0 +1,5 @@
+/** Parameters: vocabulary, dependencies, definition checks and the shared value validator (isomorphic). */
+export * from './types.ts';
+export * from './dependencies.ts';
+export * from './definition.ts';
+export * from './validate.ts';
