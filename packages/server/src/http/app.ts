@@ -14,6 +14,16 @@ import { registerPortal } from './portal.ts';
 
 export const API_PREFIXES = ['/public/v1', '/rest/v1'];
 
+const NUL_MESSAGE = 'NUL characters (\\u0000) are not allowed in requests.';
+
+/** Does a parsed JSON value hold a NUL character in any key or string? */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+  return false;
+}
+
 function errorBody(code: string, errors: string[]) {
   return { error_code: code, errors };
 }
@@ -64,6 +74,16 @@ export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyI
 
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to the routes.
   app.removeContentTypeParser('text/plain');
+  // PostgreSQL text cannot hold NUL: refuse it at the door instead of failing in the database.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    parseJson(req, body as string, (err, value) => {
+      if (err) return done(err, undefined);
+      if (hasNul(value)) return done(new ApiError(400, ErrorCode.badRequest, [NUL_MESSAGE]), undefined);
+      done(null, value);
+    });
+  });
   app.decorateRequest('ctx', null);
 
   // JSON is UTF-8 by definition; some Connect clients compare the content type literally.
@@ -95,6 +115,7 @@ export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyI
   for (const prefix of API_PREFIXES) {
     await app.register(async (api) => {
       api.addHook('onRequest', async (req) => {
+        if (/%00|\u0000/i.test(req.url)) throw new ApiError(400, ErrorCode.badRequest, [NUL_MESSAGE]);
         req.ctx = await resolveCaller(db, req);
         if (!req.ctx && !req.routeOptions.config?.public) throw ApiError.unauthorized();
       });
