@@ -1,0 +1,4 @@
+export * from './store.ts';
+export * from './sniff.ts';
+export * from './upload.ts';
+export { fileRoutes } from './routes.ts';
