@@ -33,6 +33,15 @@ describe('products', () => {
     expect(bad.json().errors).toEqual(['name: This field is required']);
   });
 
+  it('checks the category exists and stores its name', async () => {
+    const cats = (await t.call(vendor, { method: 'GET', url: '/public/v1/categories?limit=1' })).json();
+    const ok = await t.call(vendor, { method: 'POST', url: P, payload: { name: 'Categorised', category: { id: cats[0].id } } });
+    expect(ok.json().category).toEqual({ id: cats[0].id, name: cats[0].name });
+    const bad = await t.call(vendor, { method: 'PUT', url: `${P}/${ok.json().id}`, payload: { category: { id: 'CAT-00000' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(['category: category CAT-00000 does not exist.']);
+  });
+
   it('providers cannot create products', async () => {
     const res = await t.call(provider, { method: 'POST', url: P, payload: { name: 'Nope' } });
     expect(res.statusCode).toBe(403);

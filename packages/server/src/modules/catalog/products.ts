@@ -1,9 +1,18 @@
 import { sql } from 'kysely';
 import { productResource, type Product } from '@trellis/domain';
 import { ApiError } from '../../http/errors.ts';
-import type { Served } from '../../resources/engine.ts';
+import type { Db, Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { productVisible } from './visibility.ts';
+
+/** A product's category must exist; stored as {id, name} like the reference. */
+async function categoryRef(db: Db, category: { id: string } | null | undefined): Promise<Product['category'] | undefined> {
+  if (category === undefined) return undefined;
+  if (category === null) return null;
+  const row = await db.selectFrom('categories').select(['id', 'name']).where('id', '=', category.id).executeTakeFirst();
+  if (!row) throw ApiError.badRequest(`category: category ${category.id} does not exist.`);
+  return row;
+}
 
 const emptyUi = (): Product['customer_ui_settings'] => ({
   description: '', getting_started: '', download_links: [], documents: [], languages: [], provisioning_message: '',
@@ -24,12 +33,13 @@ export const products: Served<Product> = {
   scope: (ctx) => productVisible(ctx, sql`t.id`),
   // Providers read; only the owning vendor writes (the scope already hides others' products).
   canWrite: (ctx) => ctx.account.type === 'vendor',
-  async create(ctx, input) {
+  async create(ctx, input, _params, db) {
     if (ctx.account.type !== 'vendor') throw ApiError.forbidden('Only vendors create products.');
+    const category = (await categoryRef(db, input.category)) ?? null;
     return {
       id: newId('PRD', 3, 3), name: input.name, external_id: input.external_id ?? null, icon: null, status: 'draft',
       short_description: input.short_description ?? '', detailed_description: input.detailed_description ?? '',
-      end_of_sale_notes: null, replacement: null, category: input.category ?? null,
+      end_of_sale_notes: null, replacement: null, category,
       owner: { id: ctx.account.id, name: ctx.account.name }, version: 0, latest: true, published_at: null,
       configurations: { suspend_resume_supported: true, requires_reseller_information: false },
       customer_ui_settings: emptyUi(),
@@ -37,10 +47,11 @@ export const products: Served<Product> = {
       capabilities: {}, events: {},
     };
   },
-  async update(ctx, current, input) {
+  async update(ctx, current, input, _params, db) {
     if (current.owner.id !== ctx.account.id) throw ApiError.forbidden('Only the vendor that owns this product can change it.');
+    const category = await categoryRef(db, input.category);
     return {
-      ...current, ...input,
+      ...current, ...input, category: category === undefined ? current.category : category,
       configurations: { ...current.configurations, ...input.configurations },
       customer_ui_settings: { ...current.customer_ui_settings, ...input.customer_ui_settings },
       visibility: { ...current.visibility, ...input.visibility },
