@@ -38,3 +38,35 @@ describe('accounts', () => {
     expect(ok.json().events.updated.by.name).toBe('Vera Vendor');
   });
 });
+
+describe('account settings', () => {
+  it('stores the MFA policy, shows it in the context, and refuses unknown policies', async () => {
+    const s = await t.login('vendor@demo.trellis');
+    const url = `/public/v1/accounts/${t.demo.vendor.id}`;
+    const before = await t.call(s, { method: 'GET', url: '/public/v1/auth/context' });
+    expect(before.json().account.settings.mfa.policy).toBe('optional');
+    const name = (await t.call(s, { method: 'GET', url })).json().name;
+
+    const bad = await t.call(s, { method: 'PUT', url, payload: { name, settings: { mfa: { policy: 'sometimes' } } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(['settings.mfa.policy: policy must be one of required, optional, disabled']);
+
+    const ok = await t.call(s, { method: 'PUT', url, payload: { name, settings: { mfa: { policy: 'required' } } } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().settings).toEqual({ mfa: { policy: 'required' } });
+    const after = await t.call(s, { method: 'GET', url: '/public/v1/auth/context' });
+    expect(after.json().account.settings.mfa.policy).toBe('required');
+
+    // A later update without settings keeps the stored policy.
+    await t.call(s, { method: 'PUT', url, payload: { name } });
+    expect((await t.call(s, { method: 'GET', url: '/public/v1/auth/context' })).json().account.settings.mfa.policy).toBe('required');
+  });
+
+  it('needs the Account module to change the policy', async () => {
+    const s = await t.login('vendor@demo.trellis');
+    const token = await t.call(s, { method: 'POST', url: '/public/v1/auth/tokens', payload: { name: 'Reports only', permissions: ['MD-0008'] } });
+    const key = token.json().token;
+    const res = await t.call(key, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, payload: { name: 'Demo Vendor', settings: { mfa: { policy: 'disabled' } } } });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -3,6 +3,16 @@ import { zAccountName } from '../validation/zod.ts';
 import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
 import { Events } from './common.ts';
 
+/** MFA policy of an account (kept for the MFA work): required, optional (the default) or disabled (not required). */
+export const MFA_POLICIES = ['required', 'optional', 'disabled'] as const;
+export type MfaPolicy = (typeof MFA_POLICIES)[number];
+export const DEFAULT_MFA_POLICY: MfaPolicy = 'optional';
+
+export const AccountSettings = z.object({
+  mfa: z.object({ policy: z.enum(MFA_POLICIES, { error: `policy must be one of ${MFA_POLICIES.join(', ')}` }) }),
+});
+export type AccountSettings = z.infer<typeof AccountSettings>;
+
 export const Account = z.object({
   id: z.string(),
   name: z.string(),
@@ -13,6 +23,7 @@ export const Account = z.object({
   description: z.string().nullable().optional(),
   brand: z.string().optional(),
   sourcing: z.boolean().optional(),
+  settings: AccountSettings.partial().optional(),
   events: Events,
 });
 export type Account = z.infer<typeof Account>;
@@ -21,6 +32,8 @@ export const AccountUpdate = z.object({
   name: zAccountName(),
   external_id: z.string().max(100).nullable().optional(),
   description: z.string().max(512).nullable().optional(),
+  /** Only the parts given change (e.g. `{mfa: {policy: 'required'}}`). */
+  settings: AccountSettings.partial().optional(),
 });
 
 /** The accounts the caller belongs to; editing needs the Account module. */

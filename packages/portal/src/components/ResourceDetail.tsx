@@ -30,10 +30,12 @@ export interface ResourceDetailProps<T> {
   tabs?: DetailTab<T>[];
   /** Body of the default "Details" tab; default: the declaration's columns plus events. */
   fields?: (obj: T) => { label: string; value: ReactNode }[];
-  /** Extra header buttons besides the actions. */
+  /** Extra header buttons, after the actions (so Delete can come last). */
   actions?: (obj: T) => ReactNode;
   /** What to tell the user after an action (default: "<Action>: done."); gets the action's answer. */
   actionMessage?: (action: string, answer: unknown) => ReactNode | undefined;
+  /** Take over an action (ask first, collect a body): return true when the page handles it itself. */
+  onAction?: (action: string, obj: T) => boolean;
 }
 
 /** The default details: declared columns, then created/updated events. */
@@ -55,7 +57,7 @@ function defaultFields(decl: ResourceDecl, obj: Obj, hour12: boolean) {
  * One object: header (id, status chip, the actions its status allows this user), tabs, content.
  * A 404 sends the user to the not-found route with the original path.
  */
-export function ResourceDetail<T extends Obj>({ resource: decl, path, tabs, fields, actions, actionMessage }: ResourceDetailProps<T>) {
+export function ResourceDetail<T extends Obj>({ resource: decl, path, tabs, fields, actions, actionMessage, onAction }: ResourceDetailProps<T>) {
   const auth = useAuth();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -100,12 +102,12 @@ export function ResourceDetail<T extends Obj>({ resource: decl, path, tabs, fiel
     pageLoading: query.isPending,
     headerActions: obj ? (
       <Box sx={{ display: 'flex', gap: 1 }}>
-        {actions?.(obj)}
         {allowed.map((name) => (
-          <Button key={name} variant="outlined" size="small" disabled={busy !== null} onClick={() => void run(name)}>
+          <Button key={name} variant="outlined" size="small" disabled={busy !== null} onClick={() => { if (!onAction?.(name, obj)) void run(name); }}>
             {decl.actions?.[name]?.label ?? name}
           </Button>
         ))}
+        {actions?.(obj)}
       </Box>
     ) : null,
     tabs: allTabs.length > 1 ? allTabs.map((t) => ({ id: t.id, label: t.label, to: `${location.pathname}?tab=${t.id}` })) : [],

@@ -1,41 +1,25 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
-import { Navigate, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { allows } from '@trellis/domain/identity/modules';
-import { accountUserResource } from '@trellis/domain/identity/user';
-import { groupResource } from '@trellis/domain/identity/group';
-import { tokenResource } from '@trellis/domain/identity/token';
-import { sessionResource } from '@trellis/domain/identity/session';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
+import { chrome } from '../../app/chrome/store.ts';
 import { pathTo, routeByName } from '../../app/routes.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
-import { FieldList } from '../../components/FieldList.tsx';
-import { fillPath } from '../../components/fillPath.ts';
-import { ResourceTable } from '../../components/ResourceTable/ResourceTable.tsx';
+import { notify, type NoticeState } from './data.ts';
+import { GroupsTab } from './groups/GroupsTab.tsx';
+import { PoliciesTab } from './policies/PoliciesTab.tsx';
+import { SessionsTab } from './sessions/SessionsTab.tsx';
+import { TokensTab } from './tokens/TokensTab.tsx';
+import { DirectoryTab } from './users/DirectoryTab.tsx';
 
 const ROUTE = 'settings.users';
-
-function Policies() {
-  const auth = useAuth();
-  const policy = auth.account.settings?.mfa?.policy ?? 'optional';
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" gutterBottom>Security policies</Typography>
-        <FieldList items={[
-          { label: 'Multi-factor authentication', value: policy.charAt(0).toUpperCase() + policy.slice(1).replace(/_/g, ' ') },
-          { label: 'Password', value: '8 to 128 characters, at least one letter and one digit' },
-        ]} />
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Settings › Users: directory, groups, policies, API tokens and the user's own sessions, as tabs. */
 export default function UsersSettingsPage() {
   const auth = useAuth();
   const { tab } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const tabs = routeByName(ROUTE).tabs!.filter((t) => !t.module || allows(auth.permissions, t.module));
   const active = tabs.find((t) => t.id === tab)?.id;
   usePageChrome({
@@ -44,24 +28,30 @@ export default function UsersSettingsPage() {
     activeTab: active ?? null,
   }, [active, tabs.length]);
 
+  // A message handed over by the page we came from (e.g. "deleted" from a detail page); tab changes clear it.
+  useEffect(() => {
+    const notice = (location.state as NoticeState | null)?.notice;
+    if (notice) {
+      notify(notice.severity, notice.content);
+      navigate(location.pathname + location.search, { replace: true, state: null });
+    }
+    return () => chrome.set({ alert: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+
   if (!active) return <Navigate to={pathTo(ROUTE, { tab: tabs[0]?.id ?? 'sessions' })} replace />;
-  const account = { accountId: auth.account.id };
+  const accountId = auth.account.id;
+  const hour12 = auth.user?.timeformat === '12h';
   switch (active) {
     case 'directory':
-      return <ResourceTable key="directory" resource={accountUserResource} path={fillPath(accountUserResource.path, account)} noun="users" />;
+      return <DirectoryTab accountId={accountId} />;
     case 'groups':
-      return <ResourceTable key="groups" resource={groupResource} path={fillPath(groupResource.path, account)} noun="groups" />;
+      return <GroupsTab accountId={accountId} canWrite />;
     case 'policies':
-      return <Policies />;
+      return <PoliciesTab canWrite />;
     case 'tokens':
-      return (
-        <ResourceTable key="tokens" resource={tokenResource} noun="API tokens"
-          rowLink={(t) => pathTo('settings.users.tokens.details', { id: t.id! })} />
-      );
+      return <TokensTab canWrite />;
     default:
-      return (
-        <ResourceTable key="sessions" resource={sessionResource} noun="sessions"
-          path={fillPath(sessionResource.path, { user_pk: auth.user?.id ?? '' })} />
-      );
+      return <SessionsTab userId={auth.user?.id ?? ''} hour12={hour12} />;
   }
 }
