@@ -24,6 +24,27 @@ function hasNul(value: unknown): boolean {
   return false;
 }
 
+/**
+ * Database refusals that a racing or odd request can still provoke past the checks (two creates of the same
+ * unique name at once, a deadlock between concurrent changes): the client learns what happened, not 'Server error'.
+ */
+function fromDatabase(err: unknown): ApiError | null {
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  switch (code) {
+    case '23505': return new ApiError(409, ErrorCode.conflict, ['An object with the same unique value already exists.']);
+    case '23503': return new ApiError(409, ErrorCode.conflict, ['The change refers to an object that does not exist, or one that others still refer to.']);
+    case '40001':
+    case '40P01': return new ApiError(409, ErrorCode.conflict, ['A concurrent change got in the way; please retry.']);
+    case '22001': return new ApiError(400, ErrorCode.validation, ['A value is longer than allowed.']);
+    case '22003': return new ApiError(400, ErrorCode.validation, ['A number is out of range.']);
+    case '22P02':
+    case '22007':
+    case '22008': return new ApiError(400, ErrorCode.validation, ['A value has the wrong format.']);
+  }
+  return null;
+}
+
 function errorBody(code: string, errors: string[]) {
   return { error_code: code, errors };
 }
@@ -94,7 +115,7 @@ export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyI
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const api = err instanceof ApiError ? err : fromFastify(err, req.headers['content-type']);
+    const api = err instanceof ApiError ? err : fromDatabase(err) ?? fromFastify(err, req.headers['content-type']);
     if (api) {
       const body = { ...errorBody(api.code, api.errors), ...(api.details ?? {}) };
       return reply.code(api.status).type('application/json').send(body);
