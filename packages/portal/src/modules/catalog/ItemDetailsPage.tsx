@@ -1,0 +1,4 @@
+/** Placeholder until the catalogue screens land. */
+export default function ItemDetailsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the parameter screens land. */
+export default function ParameterDetailsPage() {
+  return null;
+}
