@@ -16,12 +16,22 @@ export const API_PREFIXES = ['/public/v1', '/rest/v1'];
 
 const NUL_MESSAGE = 'NUL characters (\\u0000) are not allowed in requests.';
 
-/** Does a parsed JSON value hold a NUL character in any key or string? */
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
-  return false;
+/** Where a parsed JSON value holds a NUL character ('' for the body itself, 'a.b.0' for a field), or null. */
+function nulPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return path;
+      const found = nulPath(v, path ? `${path}.${k}` : k);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
 
 /**
@@ -101,7 +111,8 @@ export async function buildApp(db: Kysely<DB>, config: Config): Promise<FastifyI
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     parseJson(req, body as string, (err, value) => {
       if (err) return done(err, undefined);
-      if (hasNul(value)) return done(new ApiError(400, ErrorCode.badRequest, [NUL_MESSAGE]), undefined);
+      const at = nulPath(value);
+      if (at !== null) return done(new ApiError(400, ErrorCode.validation, [`${at || 'body'}: NUL characters are not allowed.`]), undefined);
       done(null, value);
     });
   });

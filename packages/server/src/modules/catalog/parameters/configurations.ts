@@ -5,7 +5,6 @@ import {
 import { ApiError } from '../../../http/errors.ts';
 import { stampUpdated, type Db, type Served } from '../../../resources/engine.ts';
 import { productForWrite, productIsVisible, productVisible } from '../visibility.ts';
-import { assertNoNul } from './definitions.ts';
 import { parameterSnapshot } from './parameters.ts';
 
 const ITEM_SCOPES = ['item', 'item_marketplace'];
@@ -46,7 +45,6 @@ export const configurations: Served<ConfigurationData> = {
   canWrite: (ctx) => ctx.account.type === 'vendor',
 
   async create(ctx, input, params, db) {
-    assertNoNul(input);
     const product = await productForWrite(db, ctx, params.productId);
     const { rows: found } = await sql<{ data: Parameter }>`select data from product_parameters
       where product_id = ${product.id} and id = ${input.parameter.id}`.execute(db);

@@ -64,16 +64,3 @@ export async function nextParameterId(db: Transaction<DB>, productId: string): P
   return `PRM-${productId.replace(/^PRD-/, '')}-${String(rows[0].last).padStart(4, '0')}`;
 }
 
-/** PostgreSQL text and jsonb cannot hold NUL characters: refuse them with a 400 instead of failing the insert. */
-export function assertNoNul(value: unknown, path = ''): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw ApiError.badRequest(`${path || 'body'}: NUL characters are not allowed.`);
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => assertNoNul(v, path ? `${path}.${i}` : String(i)));
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      assertNoNul(k, path);
-      assertNoNul(v, path ? `${path}.${k}` : k);
-    }
-  }
-}

@@ -4,7 +4,7 @@ import { ApiError } from '../../../http/errors.ts';
 import type { Served } from '../../../resources/engine.ts';
 import { productForWrite, productIsVisible, productVisible } from '../visibility.ts';
 import {
-  assertDefinition, assertNoNul, defaultScope, mergeConstraints, nextParameterId, normaliseConstraints, productParameters,
+  assertDefinition, defaultScope, mergeConstraints, nextParameterId, normaliseConstraints, productParameters,
 } from './definitions.ts';
 
 const snapshot = (p: Parameter) => ({
@@ -28,7 +28,6 @@ export const parameters: Served<Parameter> = {
   canWrite: (ctx) => ctx.account.type === 'vendor',
 
   async create(ctx, input, params, db) {
-    assertNoNul(input);
     const product = await productForWrite(db, ctx, params.productId);
     // The product row lock serialises id and position numbering of concurrent creates.
     await sql`select id from products where id = ${product.id} for update`.execute(db);
@@ -53,7 +52,6 @@ export const parameters: Served<Parameter> = {
   },
 
   async update(ctx, current, input, params, db) {
-    assertNoNul(input);
     await productForWrite(db, ctx, params.productId);
     const phase: Parameter['phase'] = input.phase ?? current.phase;
     // A phase change without a scope moves the parameter to the new phase's first scope when its own no longer fits.
