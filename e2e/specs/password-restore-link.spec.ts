@@ -9,6 +9,8 @@ test('forgot password: the e-mailed link opens the set-password form', async ({ 
   const since = Date.now();
   await loginPage.goto();
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // the login form has an 'E-mail' field too: wait until the restore page has replaced it
+  await expect(page.getByRole('heading', { name: 'Restore password' })).toBeVisible();
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByText(`If ${user.email} belongs to a user, a link to set a new password is on its way.`)).toBeVisible();
