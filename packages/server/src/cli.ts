@@ -8,7 +8,8 @@ import { MODULE_IDS, validation } from '@trellis/domain';
 import { configFromEnv } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './db/seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS, isEmpty } from './db/seed/demo.ts';
+import { seedDemoData } from './db/seed/index.ts';
 import { systemCtx, type Ctx } from './http/context.ts';
 import { addMember, createAccount, createUser } from './modules/accounts/service.ts';
 import { readOutbox } from './modules/mail/outbox.ts';
@@ -98,7 +99,7 @@ function makeProgram(): Command {
       if (!opts.demo) throw new CliError('Nothing to seed: use --demo.');
       await withDb(async (db) => {
         if (!(await isEmpty(db))) throw new CliError('The database already has accounts; demo data is only seeded into an empty database.');
-        await seedDemo(db);
+        await seedDemoData(db, configFromEnv());
         console.log(`Demo data seeded. Logins (password ${DEMO_PASSWORD}):`);
         for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.accounts.join(', ')}`);
       });

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { isEmpty, seedDemo } from './db/seed/demo.ts';
+import { isEmpty } from './db/seed/demo.ts';
+import { seedDemoData } from './db/seed/index.ts';
 import { buildApp } from './http/app.ts';
 import { startMailDelivery } from './modules/mail/delivery.ts';
 import { startJobRunner } from './jobs/queue.ts';
@@ -15,7 +16,7 @@ export async function startServer(config: Config, opts: { demo?: boolean } = {})
   await migrateToLatest(db);
   let seeded = false;
   if (opts.demo && (await isEmpty(db))) {
-    await seedDemo(db);
+    await seedDemoData(db, config);
     seeded = true;
   }
   const app = await buildApp(db, config);

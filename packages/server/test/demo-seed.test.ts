@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../src/config.ts';
+import { startServer, type Running } from '../src/server.ts';
+
+// What `npm start` shows a newcomer: a published product with items, parameters and a translation.
+let s: Running;
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) return; // the seed path is the same on PostgreSQL; PGlite keeps this file quick
+  s = await startServer(testConfig(), { demo: true });
+  await s.app.ready();
+});
+afterAll(async () => { await s?.app.close(); });
+
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
+  it('seeds a published product with a version, items of both kinds, parameters and a German translation', async () => {
+    const login = await s.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'vendor@demo.trellis', password: 'Trellis-demo-1' } });
+    const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+    const get = async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
+    const [product] = await get('/products');
+    expect(product).toMatchObject({ name: 'Cloud Backup Pro', status: 'published', version: 1 });
+    const items = await get(`/products/${product.id}/items`);
+    expect(new Set(items.map((i: any) => i.type))).toEqual(new Set(['reservation', 'ppu']));
+    expect(items.every((i: any) => i.status === 'published')).toBe(true);
+    const params = await get(`/products/${product.id}/parameters`);
+    expect(params.length).toBeGreaterThanOrEqual(4);
+    const translations = await get('/localization/translations');
+    expect(translations.map((t: any) => [t.locale.id, t.status]).sort()).toEqual([['DE', 'active'], ['EN', 'active']]);
+    // the provider and the other vendor see none of it until it is listed
+    const other = await s.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'other@demo.trellis', password: 'Trellis-demo-1' } });
+    const others = await s.app.inject({ method: 'GET', url: '/public/v1/products', headers: { cookie: other.cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
+    expect(others.json()).toEqual([]);
+  });
+});
