@@ -5,3 +5,5 @@ export * from './identity/index.ts';
 export * as validation from './validation/index.ts';
 export * as format from './format/index.ts';
 export * from './catalog/index.ts';
+export * from './distribution/index.ts';
+export * from './tiers/index.ts';

@@ -8,6 +8,8 @@ import * as m0005items from './migrations/0005_catalog_items.ts';
 import * as m0006parameters from './migrations/0006_catalog_parameters.ts';
 import * as m0007content from './migrations/0007_catalog_content.ts';
 import * as m0008localization from './migrations/0008_localization.ts';
+import * as m0009distribution from './migrations/0009_distribution.ts';
+import * as m0010tiers from './migrations/0010_tier_accounts.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 const migrations: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   '0006_catalog_parameters': m0006parameters,
   '0007_catalog_content': m0007content,
   '0008_localization': m0008localization,
+  '0009_distribution': m0009distribution,
+  '0010_tier_accounts': m0010tiers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

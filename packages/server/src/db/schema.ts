@@ -47,11 +47,14 @@ export interface ProductVersionsTable {
 export interface ProductVersionObjectsTable { product_id: string; version: number; kind: string; object_id: string; position: number; data: Json }
 
 import type { CatalogContentTables } from './schema-content.ts';
+import type { DistributionTables } from './schema-distribution.ts';
+import type { TierAccountTables } from './schema-tiers.ts';
 import type { CatalogItemsTables } from './schema-items.ts';
 import type { LocalizationTables } from './schema-localization.ts';
 import type { CatalogParametersTables } from './schema-parameters.ts';
 
-export interface DB extends CatalogItemsTables, CatalogParametersTables, CatalogContentTables, LocalizationTables {
+export interface DB extends CatalogItemsTables, CatalogParametersTables, CatalogContentTables, LocalizationTables,
+  DistributionTables, TierAccountTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;
