@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_RECORD_COLUMNS } from '@trellis/domain';
 import { MAX_IMAGE_BYTES } from '../src/files/index.ts';
 import { runDueJobs } from '../src/jobs/queue.ts';
-import { testApp, type Session, type TestApp } from './helpers.ts';
+import type { Session, TestApp } from './helpers.ts';
+import { openTenants, createProduct, linkToProvider as link } from './tenants.ts';
 
 let t: TestApp;
 let vendor: Session;
 let provider: Session;
 let other: Session;
 beforeAll(async () => {
-  t = await testApp();
-  [vendor, provider, other] = await Promise.all([t.login('vendor@demo.trellis'), t.login('provider@demo.trellis'), t.login('other@demo.trellis')]);
+  ({ t, vendor, provider, other } = await openTenants());
 });
 afterAll(async () => { await t?.close(); });
 
@@ -36,14 +36,8 @@ function form(fields: Record<string, string | number>, ...files: FilePart[]) {
 }
 const image = (filename = 'shot.png', body = PNG): FilePart => ({ field: 'thumbnail', filename, body, type: 'image/png' });
 
-async function newProduct(name = 'Media Product') {
-  const res = await t.call(vendor, { method: 'POST', url: P, payload: { name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string };
-}
-async function linkToProvider(productId: string) {
-  await t.db.insertInto('product_links').values({ product_id: productId, account_id: t.demo.provider.id, kind: 'listing', ref_id: 'MP-00000' }).execute();
-}
+const newProduct = (name = 'Media Product') => createProduct(t, vendor, name);
+const linkToProvider = (productId: string) => link(t, productId);
 async function upload(who: Session, url: string, body: ReturnType<typeof form>, method: 'POST' | 'PUT' = 'POST') {
   return t.call(who, { method, url, payload: body.payload, headers: body.headers });
 }

@@ -1,39 +1,27 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { substitutePlaceholders } from '@trellis/domain';
-import { runDueJobs } from '../src/jobs/queue.ts';
 import { renderTemplate } from '../src/modules/catalog/content/render.ts';
 import { setRequestContextLoader } from '../src/modules/catalog/content/templates.ts';
-import { testApp, type Session, type TestApp } from './helpers.ts';
+import type { Session, TestApp } from './helpers.ts';
+import { buildVersion as build, createProduct, openTenants, linkToProvider as link } from './tenants.ts';
 
 let t: TestApp;
 let vendor: Session;
 let provider: Session;
 let other: Session;
 beforeAll(async () => {
-  t = await testApp();
-  [vendor, provider, other] = await Promise.all([t.login('vendor@demo.trellis'), t.login('provider@demo.trellis'), t.login('other@demo.trellis')]);
+  ({ t, vendor, provider, other } = await openTenants());
 });
 afterAll(async () => { await t?.close(); });
 afterEach(() => setRequestContextLoader(null));
 
 const P = '/public/v1/products';
-async function newProduct(name = 'Content Product') {
-  const res = await t.call(vendor, { method: 'POST', url: P, payload: { name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; name: string };
-}
-async function linkToProvider(productId: string) {
-  await t.db.insertInto('product_links').values({ product_id: productId, account_id: t.demo.provider.id, kind: 'listing', ref_id: 'MP-00000' }).execute();
-}
+const newProduct = (name = 'Content Product') => createProduct(t, vendor, name) as Promise<{ id: string; name: string }>;
+const linkToProvider = (productId: string) => link(t, productId);
 async function post(who: Session, url: string, payload: unknown) {
   return t.call(who, { method: 'POST', url, payload: payload as any });
 }
-async function buildVersion(productId: string) {
-  const res = await post(vendor, `${P}/${productId}/versions`, {});
-  expect(res.statusCode, res.body).toBe(201);
-  await runDueJobs(t.db);
-  return res.json().version as number;
-}
+const buildVersion = async (productId: string) => (await build(t, vendor, productId)).version as number;
 /** A product parameter as the parameters area stores it (only what previews read). */
 async function addParameter(productId: string, name: string, title: string, scope = 'asset', position = 1) {
   const at = new Date().toISOString();

@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/queue.ts';
-import { testApp, type Session, type TestApp } from './helpers.ts';
+import type { Session, TestApp } from './helpers.ts';
+import { openTenants, createProduct, linkToProvider as link } from './tenants.ts';
 
 let t: TestApp;
 let vendor: Session;
 let provider: Session;
 let other: Session;
 beforeAll(async () => {
-  t = await testApp();
-  [vendor, provider, other] = await Promise.all([t.login('vendor@demo.trellis'), t.login('provider@demo.trellis'), t.login('other@demo.trellis')]);
+  ({ t, vendor, provider, other } = await openTenants());
 });
 afterAll(async () => { await t?.close(); });
 
 const P = '/public/v1/products';
 const U = '/public/v1/settings/units';
-async function newProduct(name = 'Grouped') {
-  const res = await t.call(vendor, { method: 'POST', url: P, payload: { name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string };
-}
+const newProduct = (name = 'Grouped') => createProduct(t, vendor, name);
 async function create(url: string, payload: object, who = vendor) {
   const res = await t.call(who, { method: 'POST', url, payload });
   expect(res.statusCode, res.body).toBe(201);
@@ -103,7 +99,7 @@ describe('item groups', () => {
     for (const [method, url, payload] of calls) {
       expect((await t.call(other, { method: method as any, url, payload })).statusCode, `other ${method} ${url}`).toBe(404);
     }
-    await t.db.insertInto('product_links').values({ product_id: p.id, account_id: t.demo.provider.id, kind: 'listing', ref_id: 'MP-00000' }).execute();
+    await link(t, p.id);
     for (const [method, url, payload] of calls) {
       expect((await t.call(provider, { method: method as any, url, payload })).statusCode, `provider ${method} ${url}`).toBe(method === 'GET' ? 200 : 403);
     }

@@ -1,34 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitmentLabel, itemDefaults, periodLabel, quantityLabel } from '@trellis/domain';
-import { runDueJobs } from '../src/jobs/queue.ts';
-import { testApp, type Session, type TestApp } from './helpers.ts';
+import type { Session, TestApp } from './helpers.ts';
+import { openTenants, createProduct, buildVersion as build, linkToProvider as link } from './tenants.ts';
 
 let t: TestApp;
 let vendor: Session;
 let provider: Session;
 let other: Session;
 beforeAll(async () => {
-  t = await testApp();
-  [vendor, provider, other] = await Promise.all([t.login('vendor@demo.trellis'), t.login('provider@demo.trellis'), t.login('other@demo.trellis')]);
+  ({ t, vendor, provider, other } = await openTenants());
 });
 afterAll(async () => { await t?.close(); });
 
 const P = '/public/v1/products';
-async function newProduct(name = 'Cloud Backup') {
-  const res = await t.call(vendor, { method: 'POST', url: P, payload: { name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string };
-}
+const newProduct = (name = 'Cloud Backup') => createProduct(t, vendor, name);
 async function addItem(productId: string, payload: Record<string, unknown>) {
   const res = await t.call(vendor, { method: 'POST', url: `${P}/${productId}/items`, payload });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
-async function buildVersion(productId: string) {
-  const res = await t.call(vendor, { method: 'POST', url: `${P}/${productId}/versions`, payload: {} });
-  expect(res.statusCode, res.body).toBe(201);
-  await runDueJobs(t.db);
-}
+const buildVersion = (productId: string) => build(t, vendor, productId);
 const put = (url: string, payload: unknown, who = vendor) => t.call(who, { method: 'PUT', url, payload: payload as object });
 const post = (url: string, payload: unknown = {}, who = vendor) => t.call(who, { method: 'POST', url, payload: payload as object });
 
@@ -263,7 +254,7 @@ describe('items: tenancy', () => {
       expect((await t.call(other, { method: method as any, url, payload })).statusCode, `other ${method} ${url}`).toBe(404);
       expect((await t.call(provider, { method: method as any, url, payload })).statusCode, `provider ${method} ${url}`).toBe(404);
     }
-    await t.db.insertInto('product_links').values({ product_id: p.id, account_id: t.demo.provider.id, kind: 'listing', ref_id: 'MP-00000' }).execute();
+    await link(t, p.id);
     for (const [method, url, payload] of calls) {
       const res = await t.call(provider, { method: method as any, url, payload });
       expect(res.statusCode, `provider ${method} ${url}`).toBe(method === 'GET' ? 200 : 403);

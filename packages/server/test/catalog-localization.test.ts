@@ -1,6 +1,7 @@
 import { translationAccess } from '@trellis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type Session, type TestApp } from './helpers.ts';
+import type { Session, TestApp } from './helpers.ts';
+import { createProduct, openTenants, linkToProvider as link } from './tenants.ts';
 
 let t: TestApp;
 let vendor: Session;
@@ -10,8 +11,7 @@ let other: Session;
 let providerLocalizer: string;
 let providerReader: string;
 beforeAll(async () => {
-  t = await testApp();
-  [vendor, provider, other] = await Promise.all([t.login('vendor@demo.trellis'), t.login('provider@demo.trellis'), t.login('other@demo.trellis')]);
+  ({ t, vendor, provider, other } = await openTenants());
   const token = async (permissions: string[]) => {
     const res = await t.call(provider, { method: 'POST', url: '/public/v1/auth/tokens', payload: { name: permissions.join('+'), permissions } });
     expect(res.statusCode, res.body).toBe(201);
@@ -29,14 +29,9 @@ const get = (s: Who, url: string) => t.call(s, { method: 'GET', url });
 const post = (s: Who, url: string, payload: unknown = {}) => t.call(s, { method: 'POST', url, payload: payload as object });
 const put = (s: Who, url: string, payload: unknown) => t.call(s, { method: 'PUT', url, payload: payload as object });
 
-async function newProduct(name = 'Cloud Backup') {
-  const res = await post(vendor, P, { name, short_description: 'Backups for every laptop', detailed_description: 'Daily backups.' });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-async function linkToProvider(productId: string) {
-  await t.db.insertInto('product_links').values({ product_id: productId, account_id: t.demo.provider.id, kind: 'listing', ref_id: 'MP-00000' }).execute();
-}
+const newProduct = (name = 'Cloud Backup') =>
+  createProduct(t, vendor, name, { short_description: 'Backups for every laptop', detailed_description: 'Daily backups.' });
+const linkToProvider = (productId: string) => link(t, productId);
 async function translate(s: Who, productId: string, locale: string, extra: object = {}) {
   const res = await post(s, `${L}/translations`, { context: { instance_id: productId }, locale: { id: locale }, ...extra });
   expect(res.statusCode, res.body).toBe(201);

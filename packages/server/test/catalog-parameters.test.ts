@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/queue.ts';
-import { testApp, type Session, type TestApp } from './helpers.ts';
+import type { Session, TestApp } from './helpers.ts';
+import { openTenants, createProduct, linkToProvider as link } from './tenants.ts';
 
 let t: TestApp;
 let vendor: Session;
 let provider: Session;
 let other: Session;
 beforeAll(async () => {
-  t = await testApp();
-  [vendor, provider, other] = await Promise.all([t.login('vendor@demo.trellis'), t.login('provider@demo.trellis'), t.login('other@demo.trellis')]);
+  ({ t, vendor, provider, other } = await openTenants());
 });
 afterAll(async () => { await t?.close(); });
 
 const P = '/public/v1/products';
-async function newProduct(name = 'Parameterised') {
-  const res = await t.call(vendor, { method: 'POST', url: P, payload: { name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string };
-}
+const newProduct = (name = 'Parameterised') => createProduct(t, vendor, name);
 async function addParam(productId: string, payload: Record<string, unknown>, who = vendor) {
   return t.call(who, { method: 'POST', url: `${P}/${productId}/parameters`, payload });
 }
@@ -165,7 +161,7 @@ describe('parameters', () => {
       expect((await t.call(other, { method, url, payload })).statusCode, `other ${method} ${url}`).toBe(404);
       expect((await t.call(provider, { method, url, payload })).statusCode, `unlinked provider ${method} ${url}`).toBe(404);
     }
-    await t.db.insertInto('product_links').values({ product_id: p.id, account_id: t.demo.provider.id, kind: 'listing', ref_id: 'MP-00000' }).execute();
+    await link(t, p.id);
     expect((await t.call(provider, { method: 'GET', url: base })).json().map((q: any) => q.name)).toEqual(['x']);
     expect((await t.call(provider, { method: 'GET', url: `${base}/${x.id}` })).statusCode).toBe(200);
     expect((await t.call(provider, { method: 'GET', url: `${P}/${p.id}/configurations` })).statusCode).toBe(200);

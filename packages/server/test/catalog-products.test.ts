@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/queue.ts';
-import { testApp, type Session, type TestApp } from './helpers.ts';
+import type { Session, TestApp } from './helpers.ts';
+import { openTenants, createProduct, linkToProvider as link } from './tenants.ts';
 
 let t: TestApp;
 let vendor: Session;
 let provider: Session;
 let other: Session;
 beforeAll(async () => {
-  t = await testApp();
-  [vendor, provider, other] = await Promise.all([t.login('vendor@demo.trellis'), t.login('provider@demo.trellis'), t.login('other@demo.trellis')]);
+  ({ t, vendor, provider, other } = await openTenants());
 });
 afterAll(async () => { await t?.close(); });
 
 const P = '/public/v1/products';
-async function newProduct(name = 'Cloud Backup') {
-  const res = await t.call(vendor, { method: 'POST', url: P, payload: { name, short_description: 'Backups' } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const newProduct = (name = 'Cloud Backup') => createProduct(t, vendor, name, { short_description: 'Backups' });
 /** Give the provider sight of a product, as a listing will once distribution exists (DESIGN §13). */
-async function linkToProvider(productId: string) {
-  await t.db.insertInto('product_links').values({ product_id: productId, account_id: t.demo.provider.id, kind: 'listing', ref_id: 'MP-00000' }).execute();
-}
+const linkToProvider = (productId: string) => link(t, productId);
 
 describe('products', () => {
   it('a vendor creates a draft product with defaults; name is required', async () => {
