@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error a plain ES module without type declarations
 import { ensurePortalBuild } from '../scripts/ensure-portal-build.mjs';
+import { createE2EDatabase } from './support/database.ts';
 import { startMailSink } from './support/mailbox.ts';
 import { startE2EServer } from './support/server.ts';
 
@@ -26,13 +27,17 @@ export default async function globalSetup(_config: FullConfig) {
   const started = Date.now();
   const mailDir = mkdtempSync(join(tmpdir(), 'trellis-e2e-mail-'));
   const mail = await startMailSink(mailDir);
+  // E2E_PG_URL: the server runs on a throw-away PostgreSQL database the specs can open (support/database.ts).
+  const database = process.env.E2E_PG_URL ? await createE2EDatabase(process.env.E2E_PG_URL) : null;
   let server;
   try {
-    server = await startE2EServer(root, { smtpUrl: mail.url });
+    server = await startE2EServer(root, { smtpUrl: mail.url, databaseUrl: database?.url });
   } catch (err) {
     await mail.close();
+    await database?.drop();
     throw err;
   }
+  if (database) process.env.E2E_DATABASE_URL = database.url;
   console.log(`e2e: server at ${server.baseURL} (fresh database in ${server.dataDir}, ready in ${Date.now() - started} ms)`);
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_SERVER_LOG = server.logFile;
@@ -41,6 +46,8 @@ export default async function globalSetup(_config: FullConfig) {
     delete process.env.E2E_BASE_URL;
     await server.stop();
     await mail.close();
+    if (database && !process.env.E2E_KEEP_DATA) await database.drop();
+    delete process.env.E2E_DATABASE_URL;
     if (!process.env.E2E_KEEP_DATA) rmSync(mailDir, { recursive: true, force: true });
   };
 }

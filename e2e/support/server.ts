@@ -31,7 +31,9 @@ const tail = (file: string, lines = 40) => {
  * Runs `trellis serve --demo` (the command `npm start` runs) as its own process on a free port, with a
  * fresh embedded database in a temp folder, and waits until it serves the portal.
  */
-export async function startE2EServer(root: string, { timeoutMs = 90_000, smtpUrl }: { timeoutMs?: number; smtpUrl?: string } = {}): Promise<E2EServer> {
+export async function startE2EServer(
+  root: string, { timeoutMs = 90_000, smtpUrl, databaseUrl }: { timeoutMs?: number; smtpUrl?: string; databaseUrl?: string } = {},
+): Promise<E2EServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'trellis-e2e-'));
@@ -46,6 +48,8 @@ export async function startE2EServer(root: string, { timeoutMs = 90_000, smtpUrl
   for (const k of ['DATABASE_URL', 'SMTP_URL', 'RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY', 'TRELLIS_PORTAL_DIR', 'INIT_CWD', 'TRUST_PROXY']) delete env[k];
   // E-mail goes to the test's sink at once (invitations, password links).
   if (smtpUrl) Object.assign(env, { SMTP_URL: smtpUrl, MAIL_INTERVAL_MS: '200', MAIL_FROM: 'Trellis <no-reply@trellis.test>' });
+  // A fresh PostgreSQL database instead of the embedded one (support/database.ts): specs can then open it too.
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
   // node --import tsx (not the tsx binary, which forks): the PID we hold is the server itself.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'serve', '--demo'], {

@@ -12,16 +12,25 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SearchIcon from '@mui/icons-material/Search';
 import { useEffect } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { ancestors, pathTo, type RouteDef } from '../routes.ts';
 import { chrome, useChrome } from './store.ts';
 
 /** Title row, breadcrumbs, back arrow, actions, alert and tabs — all read from the chrome store. */
 export function PageHeader({ route }: { route?: RouteDef }) {
   const s = useChrome((x) => x);
+  const params = useParams();
+  // Parent routes of detail pages take the current page's params (a product's id); one that cannot be built is left out.
+  const pathOf = (name: string) => {
+    try {
+      return pathTo(name, params);
+    } catch {
+      return null;
+    }
+  };
   const title = s.title || route?.title || '';
-  const back = s.backRoute ?? (route?.back ? pathTo(route.back) : null);
-  const crumbs = route ? ancestors(route) : [];
+  const back = s.backRoute ?? (route?.back ? pathOf(route.back) : null);
+  const crumbs = (route ? ancestors(route) : []).filter((c) => pathOf(c.name) !== null);
 
   useEffect(() => {
     document.title = title ? `${title} · Trellis` : 'Trellis';
@@ -32,7 +41,7 @@ export function PageHeader({ route }: { route?: RouteDef }) {
       {(crumbs.length > 0 || s.assistiveTitle) && (
         <Breadcrumbs sx={{ fontSize: 13, mb: 0.5 }} aria-label="Breadcrumbs">
           {crumbs.map((c) => (
-            <Link key={c.name} component={RouterLink} to={pathTo(c.name)} underline="hover" color="text.secondary">{c.title}</Link>
+            <Link key={c.name} component={RouterLink} to={pathOf(c.name)!} underline="hover" color="text.secondary">{c.title}</Link>
           ))}
           {s.assistiveTitle && <Typography sx={{ fontSize: 13 }} color="text.secondary">{s.assistiveTitle}</Typography>}
         </Breadcrumbs>

@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -21,6 +22,7 @@ import type { AuthContext } from '../session/types.ts';
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlinedIcon />,
   accounts: <ApartmentOutlinedIcon />,
+  products: <Inventory2OutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
 };
 

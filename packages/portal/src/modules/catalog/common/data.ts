@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Category } from '@trellis/domain/catalog/content';
+import type { ItemGroup, Unit } from '@trellis/domain/catalog/item';
+import type { Product, ProductVersion } from '@trellis/domain/catalog/product';
+import { POLLING_INTERVAL_MS } from '@trellis/domain/format/constants';
+import { listAll } from '../../../api/list.ts';
+import { useGet } from '../../../api/hooks.ts';
+import { useAuth } from '../../../app/session/SessionProvider.tsx';
+import { notify } from './notify.ts';
+import { partPath, productApiPath } from './paths.ts';
+
+// Whole lists for pickers live under the 'list' key, so every write (which refetches lists) refreshes them too.
+
+export const useProduct = (productId: string) => useGet<Product>(productApiPath(productId));
+
+/** The product as built in `version` (null = the live catalogue: nothing to fetch). */
+export const useProductVersion = (productId: string, version?: number) =>
+  useGet<ProductVersion>(version ? productApiPath(productId, version) : null);
+
+export const versionsKey = (productId: string) => ['list', `/products/${productId}/versions`, 'all'];
+const isBuilding = (versions: ProductVersion[] | undefined) => !!versions?.some((v) => v.build?.status === 'building');
+
+/**
+ * Every built version, newest first. While a build is running the list is refetched every POLLING_INTERVAL_MS
+ * (spec §4 polling) and polling stops once none is; when a build finishes the product and its lists are refetched
+ * (the build publishes the product and its draft items).
+ */
+export function useProductVersions(productId: string, { announce = false }: { announce?: boolean } = {}) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: versionsKey(productId),
+    queryFn: ({ signal }) => listAll<ProductVersion>(`/products/${productId}/versions`, 'ordering(-version)', signal),
+    refetchInterval: (q) => (isBuilding(q.state.data) ? POLLING_INTERVAL_MS : false),
+  });
+  const building = query.data?.filter((v) => v.build?.status === 'building').map((v) => v.version) ?? [];
+  const wasBuilding = useRef<number[]>(building);
+  const key = building.join();
+  useEffect(() => {
+    const finished = wasBuilding.current.filter((n) => !building.includes(n));
+    wasBuilding.current = building;
+    if (!finished.length) return;
+    void client.invalidateQueries({ queryKey: ['get'] });
+    void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'list' && q.queryKey[1] !== `/products/${productId}/versions` });
+    if (!announce) return;
+    const v = query.data?.find((x) => x.version === finished[0]);
+    if (v?.build.status === 'failed') notify('error', `Version ${v.version} could not be built: ${v.build.error ?? 'unknown error'}`);
+    else if (v) notify('success', `Version ${v.version} is ready.`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, client, productId]);
+  return query;
+}
+
+export function useCategories() {
+  return useQuery({ queryKey: ['list', '/categories', 'all'], queryFn: ({ signal }) => listAll<Category>('/categories', 'ordering(name)', signal), staleTime: 60_000 });
+}
+
+export function useUnits() {
+  return useQuery({ queryKey: ['list', '/settings/units', 'all'], queryFn: ({ signal }) => listAll<Unit>('/settings/units', 'ordering(name)', signal), staleTime: 60_000 });
+}
+
+export function useItemGroups(productId: string, version?: number) {
+  const path = partPath(productId, 'item-groups', version);
+  return useQuery({ queryKey: ['list', path, 'all'], queryFn: ({ signal }) => listAll<ItemGroup>(path, 'ordering(name)', signal) });
+}
+
+export type ReadOnlyReason = 'provider' | 'version' | null;
+
+/**
+ * Why this user sees the product read-only (spec §6): it is not their own (a provider, which the API refuses
+ * with 403 on writes) or they look at a built version (frozen copies cannot change).
+ */
+export function useReadOnly(product: Pick<Product, 'owner'> | undefined, version?: number): { readOnly: boolean; reason: ReadOnlyReason } {
+  const auth = useAuth();
+  const notOwner = auth.account.type !== 'vendor' || (!!product && product.owner.id !== auth.account.id);
+  const reason: ReadOnlyReason = notOwner ? 'provider' : version ? 'version' : null;
+  return { readOnly: reason !== null, reason };
+}

@@ -1,0 +1,55 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { POLLING_INTERVAL_MS } from '@trellis/domain/format/constants';
+import { mockApi } from '../../../test-utils.tsx';
+import { listBody } from '../../settings/testing.tsx';
+import { PRODUCT_ID, renderSignedIn, versionFixture } from '../common/testing.tsx';
+import { VersionsTab } from './VersionsTab.tsx';
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const VERSIONS = `/products/${PRODUCT_ID}/versions`;
+
+describe('product versions', () => {
+  it(`refetches every ${POLLING_INTERVAL_MS} ms while a build is running and stops once it is ready`, async () => {
+    let building = 2; // answers that still show version 2 building
+    const calls = mockApi({
+      [`GET ${VERSIONS}`]: () => {
+        const v2 = versionFixture(2, building-- > 0 ? 'building' : 'ready', building < 0);
+        return listBody([v2, versionFixture(1, 'ready', v2.build.status === 'building')]);
+      },
+    });
+    const fetches = () => calls.filter((c) => c.path === VERSIONS).length;
+    renderSignedIn(<VersionsTab productId={PRODUCT_ID} readOnly={false} />);
+    expect(await screen.findByText('A version is being built; this list refreshes until it is ready.')).toBeTruthy();
+    expect(fetches()).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(POLLING_INTERVAL_MS - 100));
+    expect(fetches()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(fetches()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(POLLING_INTERVAL_MS));
+    expect(fetches()).toBe(3);
+    expect(await screen.findByText('Each version is a frozen copy of the catalogue. The newest ready one is the master version.')).toBeTruthy();
+    expect(screen.getAllByText('Ready')).toHaveLength(2);
+
+    // Nothing is building any more: no further requests however long the page stays open.
+    await act(() => vi.advanceTimersByTimeAsync(POLLING_INTERVAL_MS * 5));
+    expect(fetches()).toBe(3);
+  });
+
+  it('does not poll when no build is running', async () => {
+    const calls = mockApi({ [`GET ${VERSIONS}`]: () => listBody([versionFixture(1, 'ready', true)]) });
+    renderSignedIn(<VersionsTab productId={PRODUCT_ID} readOnly={false} />);
+    expect(await screen.findByText('Master')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(POLLING_INTERVAL_MS * 3));
+    expect(calls.filter((c) => c.path === VERSIONS)).toHaveLength(1);
+  });
+});
