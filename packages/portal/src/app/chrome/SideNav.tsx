@@ -16,7 +16,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { canAccess } from '../access.ts';
 import type { RecentEntry } from '../recents/recents.ts';
-import { menuTree, pathTo, type RouteDef } from '../routes.ts';
+import { ancestors, findRoute, menuTree, pathTo, type RouteDef } from '../routes.ts';
 import type { AuthContext } from '../session/types.ts';
 
 const ICONS: Record<string, ReactNode> = {
@@ -26,7 +26,13 @@ const ICONS: Record<string, ReactNode> = {
   settings: <SettingsOutlinedIcon />,
 };
 
-const within = (current: string | undefined, name: string) => !!current && (current === name || current.startsWith(`${name}.`));
+/** Is the current page this menu entry or below it (by name, or through its parent chain: product → products)? */
+function within(current: string | undefined, name: string): boolean {
+  if (!current) return false;
+  if (current === name || current.startsWith(`${name}.`)) return true;
+  const route = findRoute(current);
+  return !!route && ancestors(route).some((a) => a.name === name);
+}
 
 /** The navigation menu, derived from the route registry and what this user may open; recents below. */
 export function SideNav({ current, auth, recents, onNavigate }: {
