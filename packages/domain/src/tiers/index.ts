@@ -1,1 +1,2 @@
-export {};
+export * from './tier-account.ts';
+export * from './form.ts';

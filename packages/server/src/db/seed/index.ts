@@ -3,7 +3,9 @@ import type { Config } from '../../config.ts';
 import { buildApp } from '../../http/app.ts';
 import type { DB } from '../schema.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
+import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemo } from './demo.ts';
+import { seedDemoTiers } from './demo-tiers.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -14,7 +16,9 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
   const app = await buildApp(db, { ...config, logLevel: 'silent' });
   try {
     await app.ready();
-    await seedDemoCatalog(app, db);
+    const { product } = await seedDemoCatalog(app, db);
+    await seedDemoDistribution(app, product.id);
+    await seedDemoTiers(app);
   } finally {
     await app.close();
   }

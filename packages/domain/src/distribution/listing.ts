@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { DATE_OPS, ENUM_OPS, NUMBER_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import { Events } from '../identity/common.ts';
+import { REQUIRED, maxLength } from '../validation/messages.ts';
+
+const AccountRef = z.object({ id: z.string(), name: z.string().optional() });
+const ProductRef = z.object({
+  id: z.string(), name: z.string(), icon: z.string().nullable(), short_description: z.string().optional(), version: z.number().int(),
+});
+const MarketplaceRef = z.object({ id: z.string(), name: z.string(), icon: z.string().nullable().optional() });
+
+// ---------------------------------------------------------------- listings
+
+/** Not listed until a `new` request completes; listed until a `remove` request completes. */
+export const LISTING_STATUSES = ['listed', 'unlisted'] as const;
+
+export const Listing = z.object({
+  id: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  marketplace: MarketplaceRef,
+  product: ProductRef,
+  vendor: AccountRef,
+  provider: AccountRef,
+  /** The request in draft, reviewing or deploying that will change this listing, if any. */
+  pending_request: z.object({ id: z.string(), type: z.string(), status: z.string() }).nullable().optional(),
+  created: z.string(),
+  updated: z.string(),
+  events: Events,
+});
+export type Listing = z.infer<typeof Listing>;
+
+/** Listings are made and changed only by listing requests; the vendor and the marketplace's provider read them. */
+export const listingResource = defineResource({
+  name: 'listing',
+  title: 'Listing',
+  path: '/listings',
+  module: 'MD-0003',
+  schema: Listing,
+  statuses: LISTING_STATUSES,
+  filters: {
+    id: { type: 'string', ops: TEXT_OPS },
+    status: { type: 'string', ops: ENUM_OPS, options: LISTING_STATUSES },
+    'marketplace.id': { type: 'string', ops: TEXT_OPS },
+    'marketplace.name': { type: 'string', ops: TEXT_OPS },
+    'product.id': { type: 'string', ops: TEXT_OPS },
+    'product.name': { type: 'string', ops: TEXT_OPS },
+    'vendor.id': { type: 'string', ops: TEXT_OPS },
+    'vendor.name': { type: 'string', ops: TEXT_OPS },
+    'provider.id': { type: 'string', ops: TEXT_OPS },
+    'provider.name': { type: 'string', ops: TEXT_OPS },
+    created: { type: 'datetime', ops: DATE_OPS },
+    updated: { type: 'datetime', ops: DATE_OPS },
+  },
+  ordering: ['id', 'status', 'created', 'updated', 'marketplace.name', 'product.name', 'vendor.name', 'provider.name'],
+  defaultOrdering: '-created',
+  search: ['id', 'marketplace.name', 'product.name'],
+  columns: ['id', 'product.name', 'marketplace.name', 'vendor.name', 'provider.name', 'status'],
+  visibleTo: ['vendor', 'provider'],
+});
+
+// ---------------------------------------------------------------- listing requests
+
+export const LISTING_REQUEST_TYPES = ['new', 'update', 'remove'] as const;
+export type ListingRequestType = (typeof LISTING_REQUEST_TYPES)[number];
+export const LISTING_REQUEST_STATUSES = ['draft', 'reviewing', 'deploying', 'completed', 'canceled', 'deleted'] as const;
+export type ListingRequestStatus = (typeof LISTING_REQUEST_STATUSES)[number];
+/** Requests still in progress: the dashboard counts these and a listing has at most one of them. */
+export const PENDING_LISTING_REQUEST_STATUSES = ['draft', 'reviewing', 'deploying'] as const;
+
+export const ListingRequest = z.object({
+  id: z.string(),
+  type: z.enum(LISTING_REQUEST_TYPES),
+  status: z.enum(LISTING_REQUEST_STATUSES),
+  /** The reference names the status `state`; both are returned and always equal. */
+  state: z.enum(LISTING_REQUEST_STATUSES),
+  product: ProductRef,
+  marketplace: MarketplaceRef,
+  listing: z.object({ id: z.string(), status: z.string().optional() }).nullable(),
+  vendor: AccountRef,
+  provider: AccountRef,
+  creator: AccountRef,
+  assignee: AccountRef.nullable(),
+  note: z.string(),
+  created: z.string(),
+  updated: z.string(),
+  events: Events,
+});
+export type ListingRequest = z.infer<typeof ListingRequest>;
+
+/**
+ * `new` names the product and the marketplace; `update` and `remove` name the listing (or its product and
+ * marketplace). The product must be the vendor's and published; the marketplace's owner an active partner.
+ */
+export const ListingRequestCreate = z.object({
+  type: z.enum(LISTING_REQUEST_TYPES, { error: `type must be one of ${LISTING_REQUEST_TYPES.join(', ')}` }),
+  product_id: z.string().min(1, REQUIRED).optional(),
+  marketplace_id: z.string().min(1, REQUIRED).optional(),
+  listing_id: z.string().min(1, REQUIRED).optional(),
+  note: z.string().max(4096, maxLength(4096)).optional(),
+}).superRefine((v, ctx) => {
+  const byListing = v.listing_id !== undefined;
+  if (v.type === 'new' || !byListing) {
+    if (!v.product_id) ctx.addIssue({ code: 'custom', path: ['product_id'], message: REQUIRED });
+    if (!v.marketplace_id) ctx.addIssue({ code: 'custom', path: ['marketplace_id'], message: REQUIRED });
+  }
+});
+
+export const ListingRequestAssign = z.object({ assignee: z.object({ id: z.string({ error: REQUIRED }) }).optional() });
+
+/**
+ * Vendor drafts and submits; the marketplace's provider reviews, may send it back (refine), deploys, completes or
+ * cancels, and assigns it to one of its users. A draft is deleted by the vendor (DELETE → status deleted).
+ */
+export const listingRequestResource = defineResource({
+  name: 'listing-request',
+  title: 'Listing request',
+  path: '/listing-requests',
+  module: 'MD-0003',
+  schema: ListingRequest,
+  create: ListingRequestCreate,
+  remove: true,
+  statuses: LISTING_REQUEST_STATUSES,
+  filters: {
+    id: { type: 'string', ops: TEXT_OPS },
+    type: { type: 'string', ops: ENUM_OPS, options: LISTING_REQUEST_TYPES },
+    status: { type: 'string', ops: ENUM_OPS, options: LISTING_REQUEST_STATUSES },
+    state: { type: 'string', ops: ENUM_OPS, options: LISTING_REQUEST_STATUSES },
+    'product.id': { type: 'string', ops: TEXT_OPS },
+    'product.name': { type: 'string', ops: TEXT_OPS },
+    'product.version': { type: 'number', ops: NUMBER_OPS },
+    'marketplace.id': { type: 'string', ops: TEXT_OPS },
+    'marketplace.name': { type: 'string', ops: TEXT_OPS },
+    'listing.id': { type: 'string', ops: TEXT_OPS },
+    'vendor.id': { type: 'string', ops: TEXT_OPS },
+    'vendor.name': { type: 'string', ops: TEXT_OPS },
+    'provider.id': { type: 'string', ops: TEXT_OPS },
+    'provider.name': { type: 'string', ops: TEXT_OPS },
+    'assignee.id': { type: 'string', ops: TEXT_OPS },
+    created: { type: 'datetime', ops: DATE_OPS },
+    updated: { type: 'datetime', ops: DATE_OPS },
+  },
+  ordering: ['id', 'type', 'status', 'state', 'created', 'updated', 'product.name', 'marketplace.name', 'vendor.name', 'provider.name'],
+  defaultOrdering: '-created',
+  search: ['id', 'product.id', 'product.name', 'vendor.name'],
+  columns: ['id', 'type', 'product.name', 'marketplace.name', 'vendor.name', 'assignee.name', 'status', 'updated'],
+  actions: {
+    submit: { from: ['draft'], to: 'reviewing', label: 'Submit', by: ['vendor'] },
+    refine: { from: ['reviewing'], to: 'draft', label: 'Refine', by: ['provider'] },
+    deploy: { from: ['reviewing'], to: 'deploying', label: 'Deploy', by: ['provider'] },
+    complete: { from: ['deploying'], to: 'completed', label: 'Complete', by: ['provider'] },
+    cancel: { from: ['reviewing', 'deploying'], to: 'canceled', label: 'Cancel', by: ['provider'] },
+    assign: { from: ['reviewing', 'deploying'], body: ListingRequestAssign, label: 'Assign', by: ['provider'] },
+    unassign: { from: ['reviewing', 'deploying'], label: 'Unassign', by: ['provider'] },
+  },
+  visibleTo: ['vendor', 'provider'],
+});

@@ -1,0 +1,184 @@
+import { sql } from 'kysely';
+import {
+  tierAccountResource, tierAccountVersionResource, tierDatabaseOf, tierScopeOf, TIER_SCOPE_LABELS, type RqlNode,
+  type TierAccount, type TierAccountCreate, type TierAccountUpdate, type TierScope,
+} from '@trellis/domain';
+import { actorOf, type Ctx } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Db, Served } from '../../resources/engine.ts';
+import { newId } from '../../resources/ids.ts';
+import { tierAccountChanged } from './hooks.ts';
+
+type Parent = NonNullable<TierAccount['parent']>;
+
+/** Does the RQL filter mention `field` anywhere? */
+function mentions(node: RqlNode | null | undefined, field: string): boolean {
+  if (!node) return false;
+  if ('args' in node) return node.args.some((a) => mentions(a, field));
+  if ('arg' in node) return mentions(node.arg, field);
+  return node.field === field;
+}
+
+/** external_uid and external_id identify a tier account within its provider (decommissioned ones aside). */
+async function assertUnique(db: Db, ctx: Ctx, field: 'external_uid' | 'external_id', value: string | null | undefined, exceptId = '') {
+  if (value === null || value === undefined || value === '') return;
+  const { rows } = await sql<{ id: string }>`select id from tier_accounts where account_id = ${ctx.account.id}
+    and ${sql.ref(field)} = ${value} and status <> 'decommissioned' and id <> ${exceptId} limit 1`.execute(db);
+  if (rows.length) throw ApiError.badRequest(`${field}: Tier account ${rows[0].id} already has ${field} '${value}'.`);
+}
+
+/** The parent of a customer is a reseller (T1 or T2); the parent of a reseller is a T1, which makes it a T2. */
+async function resolveParent(db: Db, ctx: Ctx, type: TierAccount['type'], id: string | undefined, selfId = ''): Promise<{ parent: Parent | null; scope: TierScope }> {
+  if (!id) return { parent: null, scope: tierScopeOf(type, null) };
+  if (id === selfId) throw ApiError.badRequest('parent.id: A tier account cannot be its own parent.');
+  const { rows } = await sql<{ data: TierAccount }>`select data from tier_accounts
+    where id = ${id} and account_id = ${ctx.account.id} and status = 'active'`.execute(db);
+  if (!rows.length) throw ApiError.badRequest(`parent.id: Tier account ${id} not found.`);
+  const p = rows[0].data;
+  const parentScope = p.scopes[0];
+  if (p.type !== 'reseller') throw ApiError.badRequest(`parent.id: ${p.id} is a customer; only a reseller can be a parent.`);
+  if (type === 'reseller' && parentScope !== 'tier1') {
+    throw ApiError.badRequest(`parent.id: ${p.id} is a ${TIER_SCOPE_LABELS[parentScope]}; a reseller's parent must be a T1.`);
+  }
+  const grand = p.parent ? { id: p.parent.id, name: p.parent.name, external_id: p.parent.external_id ?? null } : null;
+  return { parent: { id: p.id, name: p.name, external_id: p.external_id, parent: grand }, scope: tierScopeOf(type, parentScope) };
+}
+
+/** Active tier accounts directly under this one. */
+async function childCount(db: Db, id: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from tier_accounts where parent_id = ${id} and status = 'active'`.execute(db);
+  return Number(rows[0].n);
+}
+
+/** Keep the current state as a version of its own before the account changes. */
+async function keepVersion(db: Db, current: TierAccount) {
+  await sql`insert into tier_account_versions (tier_account_id, version, account_id, status, updated_at, data)
+    values (${current.id}, ${current.version}, ${current.owner.id}, ${current.status},
+      ${current.events.updated?.at ?? current.events.created.at}, ${JSON.stringify(current)}::jsonb)`.execute(db);
+}
+
+/** Children show their parent's (and grandparent's) current name and external id. */
+async function refreshParentRefs(db: Db, a: TierAccount) {
+  const ref = JSON.stringify({ id: a.id, name: a.name, external_id: a.external_id });
+  await sql`update tier_accounts set data = jsonb_set(data, '{parent}', (data->'parent') || ${ref}::jsonb)
+    where parent_id = ${a.id}`.execute(db);
+  await sql`update tier_accounts set data = jsonb_set(data, '{parent,parent}', ${ref}::jsonb)
+    where data->'parent'->'parent'->>'id' = ${a.id}`.execute(db);
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const COMPARED = ['name', 'type', 'external_id', 'external_uid', 'tax_id', 'parent', 'environment', 'contact_info'] as const;
+
+function withContactDefaults(ci: TierAccountCreate['contact_info']): TierAccount['contact_info'] {
+  const p = ci.contact.phone_number;
+  return {
+    ...ci,
+    address_line2: ci.address_line2 ?? null,
+    contact: {
+      ...ci.contact,
+      phone_number: { country_code: p.country_code ?? null, area_code: p.area_code ?? null, phone_number: p.phone_number ?? null, extension: p.extension ?? null },
+    },
+  };
+}
+
+/**
+ * Tier accounts belong to the provider account that created them; nobody else sees them (vendors will
+ * see their subscriptions' tier accounts once subscriptions exist). Every change bumps `version` and keeps
+ * the previous state in tier_account_versions; DELETE decommissions (final) instead of deleting.
+ */
+export const tierAccounts: Served<TierAccount> = {
+  decl: tierAccountResource,
+  table: 'tier_accounts',
+  columns: {
+    id: 'id', name: 'name', external_id: 'external_id', external_uid: 'external_uid', type: 'type', scopes: 'scope',
+    status: 'status', version: 'version', 'owner.id': 'account_id', 'parent.id': 'parent_id',
+    'events.created.at': 'created_at', 'events.updated.at': 'updated_at',
+  },
+  row: (a) => ({
+    id: a.id, account_id: a.owner.id, status: a.status, scope: a.scopes[0], type: a.type, name: a.name,
+    external_id: a.external_id, external_uid: a.external_uid, parent_id: a.parent?.id ?? null, version: a.version,
+    created_at: a.events.created.at, updated_at: a.events.updated?.at ?? a.events.created.at,
+  }),
+  scope: (ctx) => sql<boolean>`t.account_id = ${ctx.account.id}`,
+  canWrite: (ctx) => {
+    if (ctx.account.type !== 'provider') throw ApiError.forbidden('Only provider accounts manage tier accounts.');
+    return true;
+  },
+  listWhere: (_ctx, query) => (mentions(query.filter, 'status') ? null : sql<boolean>`t.status <> 'decommissioned'`),
+
+  async create(ctx, input: TierAccountCreate, _params, db) {
+    await assertUnique(db, ctx, 'external_uid', input.external_uid);
+    await assertUnique(db, ctx, 'external_id', input.external_id);
+    const { parent, scope } = await resolveParent(db, ctx, input.type, input.parent?.id ?? undefined);
+    let hub: TierAccount['hub'] = null;
+    if (input.hub?.id) {
+      // a hub of the caller's own (providers own hubs)
+      hub = (await db.selectFrom('hubs').select(['id', 'name']).where('id', '=', input.hub.id)
+        .where('account_id', '=', ctx.account.id).executeTakeFirst()) ?? null;
+      if (!hub) throw ApiError.badRequest(`hub.id: Hub ${input.hub.id} not found.`);
+    }
+    const contact_info = withContactDefaults(input.contact_info);
+    return {
+      id: newId('TA', 3, 4), version: 1, name: input.name.trim(), type: input.type, status: 'active', scopes: [scope],
+      db: tierDatabaseOf(contact_info.country), external_id: input.external_id || null, external_uid: input.external_uid,
+      tax_id: input.tax_id || null, parent, owner: { id: ctx.account.id, name: ctx.account.name }, hub,
+      environment: input.environment ?? 'production', contact_info, events: {},
+    };
+  },
+
+  async update(ctx, current, input: TierAccountUpdate, _params, db) {
+    if (current.status === 'decommissioned') throw ApiError.transition('update', current.status);
+    if (input.external_uid !== undefined) await assertUnique(db, ctx, 'external_uid', input.external_uid, current.id);
+    if (input.external_id !== undefined) await assertUnique(db, ctx, 'external_id', input.external_id, current.id);
+    const type = input.type ?? current.type;
+    const parentId = input.parent !== undefined ? input.parent?.id : current.parent?.id;
+    const { parent, scope } = await resolveParent(db, ctx, type, parentId, current.id);
+    if ((scope !== current.scopes[0] || type !== current.type) && (await childCount(db, current.id)) > 0) {
+      throw ApiError.badRequest(`type: ${current.id} has tier accounts under it; its type and tier cannot change.`);
+    }
+    const contact_info = input.contact_info ? withContactDefaults(input.contact_info) : current.contact_info;
+    const next: TierAccount = {
+      ...current, type, parent, scopes: [scope], contact_info, db: tierDatabaseOf(contact_info.country),
+      ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+      ...(input.external_uid !== undefined ? { external_uid: input.external_uid } : {}),
+      ...(input.external_id !== undefined ? { external_id: input.external_id || null } : {}),
+      ...(input.tax_id !== undefined ? { tax_id: input.tax_id || null } : {}),
+      ...(input.environment !== undefined ? { environment: input.environment } : {}),
+    };
+    // A PUT that changes nothing is not a new version.
+    if (COMPARED.every((k) => sameJson(current[k], next[k]))) return current;
+    await keepVersion(db, current);
+    const after = { ...next, version: current.version + 1 };
+    if (after.name !== current.name || after.external_id !== current.external_id) await refreshParentRefs(db, after);
+    await tierAccountChanged({ change: 'update', before: current, after, ctx, db });
+    return after;
+  },
+
+  // Decommissioned is final; the account stays readable (and in lists filtered by status).
+  async remove(ctx, current, _params, db) {
+    if (current.status === 'decommissioned') throw ApiError.transition('delete', current.status);
+    const children = await childCount(db, current.id);
+    if (children > 0) throw ApiError.badRequest(`${current.id} has ${children} active tier account(s) under it; decommission them first.`);
+    await keepVersion(db, current);
+    const after: TierAccount = {
+      ...current, status: 'decommissioned', version: current.version + 1,
+      events: { ...current.events, decommissioned: { at: new Date().toISOString(), by: actorOf(ctx) } },
+    };
+    await tierAccountChanged({ change: 'decommission', before: current, after, ctx, db });
+    return after;
+  },
+};
+
+/** /tier/accounts/{account_id}/versions: every kept version plus the current one, read-only. */
+export const tierAccountVersions: Served<TierAccount> = {
+  decl: tierAccountVersionResource,
+  table: 'tier_account_history',
+  columns: { version: 'version', status: 'status', 'events.updated.at': 'updated_at' },
+  idColumn: 'version_id',
+  row: () => ({}),
+  parentVisible: async (ctx, params, db) => {
+    const { rows } = await sql`select 1 from tier_accounts where id = ${params.accountId ?? ''} and account_id = ${ctx.account.id}`.execute(db);
+    return rows.length > 0;
+  },
+  scope: (ctx, params) => sql<boolean>`t.tier_account_id = ${params.accountId ?? ''} and t.account_id = ${ctx.account.id}`,
+};
