@@ -1,0 +1,4 @@
+/** Placeholder until this screen lands. */
+export default function ListingsPage() {
+  return null;
+}
