@@ -59,7 +59,8 @@ export function stampCreated<T extends Obj>(ctx: Ctx, obj: T): T {
   return { ...obj, events: { ...(obj.events ?? {}), created: { at, by }, updated: { at, by } } };
 }
 export function stampUpdated<T extends Obj>(ctx: Ctx, obj: T, event = 'updated'): T {
-  return { ...obj, events: { ...(obj.events ?? {}), [event]: { at: now(), by: actorOf(ctx) }, updated: { at: now(), by: actorOf(ctx) } } };
+  const stamp = { at: now(), by: actorOf(ctx) };
+  return { ...obj, events: { ...(obj.events ?? {}), [event]: stamp, updated: stamp } };
 }
 
 // ---------------------------------------------------------------- querying
