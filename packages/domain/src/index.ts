@@ -7,3 +7,4 @@ export * as format from './format/index.ts';
 export * from './catalog/index.ts';
 export * from './distribution/index.ts';
 export * from './tiers/index.ts';
+export * from './branding/index.ts';

@@ -1,12 +1,10 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api/errors.ts';
 import { createPortalRouter } from './app/router.tsx';
-import { portalTheme } from './app/theme.ts';
+import { BrandGate } from './app/branding/BrandGate.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -21,11 +19,11 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ThemeProvider theme={portalTheme()}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      {/* The brand (theme, title) is loaded before anything renders. */}
+      <BrandGate>
         <RouterProvider router={createPortalRouter()} />
-      </QueryClientProvider>
-    </ThemeProvider>
+      </BrandGate>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -10,6 +10,7 @@ import * as m0007content from './migrations/0007_catalog_content.ts';
 import * as m0008localization from './migrations/0008_localization.ts';
 import * as m0009distribution from './migrations/0009_distribution.ts';
 import * as m0010tiers from './migrations/0010_tier_accounts.ts';
+import * as m0011branding from './migrations/0011_branding.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_localization': m0008localization,
   '0009_distribution': m0009distribution,
   '0010_tier_accounts': m0010tiers,
+  '0011_branding': m0011branding,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

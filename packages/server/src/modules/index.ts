@@ -1,5 +1,6 @@
 import { accountRoutes } from './accounts/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { brandingRoutes } from './branding/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { distributionRoutes } from './distribution/routes.ts';
@@ -16,5 +17,5 @@ import type { ApiModule } from './types.ts';
 // Every area's routes, registered under /public/v1 and /rest/v1.
 export const apiModules: ApiModule[] = [
   authRoutes, passwordRoutes, sessionRoutes, accountRoutes, userRoutes, groupRoutes, tokenRoutes,
-  auditRoutes, statisticsRoutes, catalogRoutes, distributionRoutes, tierRoutes, metaRoutes,
+  auditRoutes, statisticsRoutes, catalogRoutes, distributionRoutes, tierRoutes, brandingRoutes, metaRoutes,
 ];

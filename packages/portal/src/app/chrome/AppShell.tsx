@@ -3,6 +3,7 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
+import { BrandFooter } from '../branding/BrandFooter.tsx';
 import { PageFallback } from '../PageFallback.tsx';
 import { recentFor } from '../recents/recents.ts';
 import { useRecents, useRecordRecent } from '../recents/useRecents.ts';
@@ -57,6 +58,7 @@ export default function AppShell() {
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
+          <BrandFooter sx={{ mt: 4 }} />
         </Box>
       </Box>
       <NotificationsPanel />

@@ -13,6 +13,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SearchIcon from '@mui/icons-material/Search';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useBrand } from '../branding/brand.ts';
 import { ancestors, pathTo, type RouteDef } from '../routes.ts';
 import { chrome, useChrome } from './store.ts';
 
@@ -32,9 +33,10 @@ export function PageHeader({ route }: { route?: RouteDef }) {
   const back = s.backRoute ?? (route?.back ? pathOf(route.back) : null);
   const crumbs = (route ? ancestors(route) : []).filter((c) => pathOf(c.name) !== null);
 
+  const brandTitle = useBrand().title;
   useEffect(() => {
-    document.title = title ? `${title} · Trellis` : 'Trellis';
-  }, [title]);
+    document.title = title ? `${title} · ${brandTitle}` : brandTitle;
+  }, [title, brandTitle]);
 
   return (
     <Box sx={{ mb: 2 }}>

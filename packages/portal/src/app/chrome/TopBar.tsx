@@ -22,6 +22,7 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
+import { useBrand } from '../branding/brand.ts';
 import { useAuth, useSession } from '../session/SessionProvider.tsx';
 import { chrome, useChrome } from './store.ts';
 
@@ -32,6 +33,7 @@ function initials(name: string): string {
 /** Brand, account switcher (users of several accounts), notifications and the user menu. */
 export function TopBar({ onMenu }: { onMenu: () => void }) {
   const auth = useAuth();
+  const brand = useBrand();
   const session = useSession();
   const navigate = useNavigate();
   const notificationsOpen = useChrome((s) => s.notificationsOpen);
@@ -64,7 +66,7 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
           <MenuIcon />
         </IconButton>
         <Typography component={RouterLink} to="/" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, mr: 2 }}>
-          Trellis
+          {brand.title}
         </Typography>
         {accounts.length > 1 ? (
           <>

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { REQUIRED } from '@trellis/domain/validation/messages';
 import { errorMessage } from '../../api/errors.ts';
 import { CenteredCard } from '../../app/CenteredCard.tsx';
+import { useBrand } from '../../app/branding/brand.ts';
 import { useSession } from '../../app/session/SessionProvider.tsx';
 import { safeNext } from './safeNext.ts';
 
@@ -22,10 +23,11 @@ export default function LoginPage() {
   const next = safeNext(params.get('next'));
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  const brand = useBrand();
 
   useEffect(() => {
-    document.title = 'Log in · Trellis';
-  }, []);
+    document.title = `Log in · ${brand.title}`;
+  }, [brand.title]);
 
   if (session.context) return <Navigate to={next} replace />;
 
@@ -40,7 +42,7 @@ export default function LoginPage() {
   });
 
   return (
-    <CenteredCard title="Log in" subtitle="Use the e-mail address and password of your Trellis user.">
+    <CenteredCard title="Log in" subtitle={`Use the e-mail address and password of your ${brand.title} user.`}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {serverError && <Alert severity="error" role="alert">{serverError}</Alert>}
         <PlainTextField label="E-mail" type="email" autoComplete="username" autoFocus fullWidth
