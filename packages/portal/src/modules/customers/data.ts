@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import {
+  TIER_SCOPE_LABELS, tierAccountResource, type TierAccount, type TierAccountType,
+} from '@trellis/domain/tiers/tier-account';
+import { listAll } from '../../api/list.ts';
+import { chrome } from '../../app/chrome/store.ts';
+import { pathTo } from '../../app/routes.ts';
+
+export const TIER_PATH = tierAccountResource.path;
+
+/** The list page shows customers, or (second tab) the T1 / T2 resellers they are served through. */
+export type CustomersView = 'customers' | 'resellers';
+
+export const customersPath = (view: CustomersView = 'customers') =>
+  `${pathTo('customers')}${view === 'resellers' ? '?view=resellers' : ''}`;
+export const customerPath = (id: string) => pathTo('customers.directory.details', { id });
+
+/** "Customer", "T1 reseller", "T2 reseller". */
+export function tierLabel(a: Pick<TierAccount, 'type' | 'scopes'>): string {
+  const scope = a.scopes[0];
+  return a.type === 'customer' || !scope ? 'Customer' : `${TIER_SCOPE_LABELS[scope]} reseller`;
+}
+
+/** What a tier account of that type is called in titles and messages. */
+export const noun = (type: TierAccountType) => (type === 'reseller' ? 'reseller' : 'customer');
+export const Noun = (type: TierAccountType) => (type === 'reseller' ? 'Reseller' : 'Customer');
+
+/** Active resellers a new account can be placed under: a customer under a T1 or T2, a reseller under a T1 (it becomes a T2). */
+export function useParentOptions(type: TierAccountType, enabled: boolean) {
+  const query = type === 'reseller' ? 'eq(scopes,tier1)&ordering(name)' : 'eq(type,reseller)&ordering(name)';
+  return useQuery({
+    queryKey: ['list', TIER_PATH, 'parents', type],
+    queryFn: ({ signal }) => listAll<TierAccount>(TIER_PATH, query, signal),
+    enabled,
+  });
+}
+
+/** '+49 30 1234567 ext. 12' (parts that are missing are left out). */
+export function formatPhone(p: TierAccount['contact_info']['contact']['phone_number'] | null | undefined): string {
+  if (!p) return '';
+  const main = [p.country_code, p.area_code, p.phone_number].filter(Boolean).join(' ');
+  return p.extension ? `${main} ext. ${p.extension}` : main;
+}
+
+/** The page-level message under the title (replaces the previous one). */
+export function notify(severity: 'success' | 'error' | 'info' | 'warning', content: ReactNode) {
+  chrome.set({ alert: { severity, content } });
+}
