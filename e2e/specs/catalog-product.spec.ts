@@ -1,27 +1,16 @@
-import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../fixtures.ts';
 import { ProductPage } from '../pages/ProductPage.ts';
-import { canOpenDatabase, DATABASE_NEEDED, linkProductToAccount } from '../support/database.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo.ts';
+import { apiAs, rqlValue } from '../support/api.ts';
+import { DEMO_USERS } from '../support/demo.ts';
 
 // Journey: a vendor creates a product, an item group, a reservation and a pay-per-use item and ordering
 // parameters of every type, previews the order form with invalid then valid values (the exact §5 messages),
-// builds a version (which publishes it); a provider the product is listed for sees it read-only.
+// builds a version (which publishes it) and connects it to Demo Provider's hub for production; that provider
+// then sees it read-only.
 
 const REQUIRED = 'This field is required';
-
-/** Logs in through the API (the page shares the cookie); API writes need the session id header besides it. */
-async function apiAs(request: APIRequestContext, email: string) {
-  const res = await request.post('/public/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok(), `log in as ${email}: ${res.status()} ${await res.text()}`).toBe(true);
-  const ctx = await res.json();
-  const post = async (path: string, data: unknown) => {
-    const r = await request.post(`/public/v1${path}`, { data, headers: { 'x-session-id': ctx.session_id } });
-    expect(r.ok(), `POST ${path}: ${r.status()} ${await r.text()}`).toBe(true);
-    return r.json();
-  };
-  return { accountId: ctx.account.id as string, post };
-}
+/** Demo Provider's hub (demo data); a production connection to it lets Demo Provider read the product. */
+const PROVIDER_HUB = 'Demo Provider EU hub';
 
 /** Ordering parameters of every remaining type (company_name is made in the dialog), in form order. */
 function parameters() {
@@ -180,13 +169,17 @@ test.describe.serial('catalogue product', () => {
     await build.getByRole('button', { name: 'Build' }).click();
     await expect(page.getByRole('table', { name: 'Versions' }).getByText('Ready')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('main').getByText('Published', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+
+    // Published: the vendor connects it to its partner's hub for production, which gives that provider sight of it.
+    const [hub] = await vendor.get('/hubs', `eq(name,${rqlValue(PROVIDER_HUB)})`);
+    expect(hub?.id, `the demo hub ${PROVIDER_HUB}`).toBeTruthy();
+    const connection = await vendor.post(`/products/${productId}/connections`, { hub: { id: hub.id }, type: 'production' });
+    expect(connection).toMatchObject({ status: 'active', type: 'production', provider: { name: DEMO_USERS.provider.account.name } });
   });
 
-  test('a provider the product is listed for sees it read-only', async ({ page }) => {
-    test.skip(!canOpenDatabase(), `The provider's sight of the product ${DATABASE_NEEDED}`);
-    expect(productId, 'the vendor journey made the product').not.toBe('');
-    const provider = await apiAs(page.request, DEMO_USERS.provider.email);
-    await linkProductToAccount(productId, provider.accountId);
+  test('the provider the product is connected to sees it read-only', async ({ page }) => {
+    expect(productId, 'the vendor journey made and connected the product').not.toBe('');
+    await apiAs(page.request, DEMO_USERS.provider.email);
     const product = new ProductPage(page);
 
     await page.goto(`/products/${productId}/parameters/ordering`);

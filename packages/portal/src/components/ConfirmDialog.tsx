@@ -18,10 +18,12 @@ export interface ConfirmDialogProps {
   /** The work to do; the dialog closes when it succeeds and shows the error's message when it fails. */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
+  /** Label of the button that closes without acting (default "Cancel"; rename it when the action itself is a cancel). */
+  dismissLabel?: string;
 }
 
 /** "Are you sure?" for one action; stays open with the server's message when the action fails. */
-export function ConfirmDialog({ open, title, children, confirmLabel, destructive, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, destructive, onConfirm, onClose, dismissLabel = 'Cancel' }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -47,7 +49,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
         <DialogContentText component="div">{children}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>Cancel</Button>
+        <Button onClick={onClose} disabled={busy}>{dismissLabel}</Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={() => void confirm()} disabled={busy}>
           {confirmLabel}
         </Button>

@@ -36,6 +36,8 @@ export interface ResourceDetailProps<T> {
   actionMessage?: (action: string, answer: unknown) => ReactNode | undefined;
   /** Take over an action (ask first, collect a body): return true when the page handles it itself. */
   onAction?: (action: string, obj: T) => boolean;
+  /** Narrow the actions the status allows to those this user may run on this object (e.g. only the invited side accepts). */
+  canRun?: (action: string, obj: T) => boolean;
 }
 
 /** The default details: declared columns, then created/updated events. */
@@ -57,7 +59,7 @@ function defaultFields(decl: ResourceDecl, obj: Obj, hour12: boolean) {
  * One object: header (id, status chip, the actions its status allows this user), tabs, content.
  * A 404 sends the user to the not-found route with the original path.
  */
-export function ResourceDetail<T extends Obj>({ resource: decl, path, tabs, fields, actions, actionMessage, onAction }: ResourceDetailProps<T>) {
+export function ResourceDetail<T extends Obj>({ resource: decl, path, tabs, fields, actions, actionMessage, onAction, canRun }: ResourceDetailProps<T>) {
   const auth = useAuth();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -76,7 +78,7 @@ export function ResourceDetail<T extends Obj>({ resource: decl, path, tabs, fiel
   const canWrite = allows(auth.permissions, decl.module);
   const allowed = obj ? actionsAllowedFrom(decl, obj.status).filter((name) => {
     const by = decl.actions?.[name]?.by;
-    return canWrite && (!by || by.includes(auth.account.type));
+    return canWrite && (!by || by.includes(auth.account.type)) && (!canRun || canRun(name, obj));
   }) : [];
 
   const run = async (name: string) => {

@@ -7,7 +7,8 @@ const TONES: Record<string, Tone> = {
   completed: 'success', complete: 'success', verified: 'success', joined: 'success', closed: 'default', invited: 'warning',
   pending: 'warning', inquiring: 'warning', processing: 'info', reviewing: 'info', deploying: 'info',
   draft: 'default', tiersSetup: 'info', expiring: 'warning', scheduled: 'info', uploading: 'info', uploaded: 'info',
-  inactive: 'default', endofsale: 'default', suspended: 'warning',
+  inactive: 'default', endofsale: 'default', suspended: 'warning', listed: 'success', unlisted: 'default', canceled: 'default',
+  removed: 'default', revoked: 'default',
   failed: 'error', rejected: 'error', invalid: 'error', expired: 'error', terminated: 'error', deleted: 'error', error: 'error',
 };
 

@@ -1,4 +1,50 @@
-/** Placeholder until this screen lands. */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { hubResource, type Hub } from '@trellis/domain/distribution/hub';
+import { allows } from '@trellis/domain/identity/modules';
+import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
+import { pathTo } from '../../app/routes.ts';
+import { useAuth } from '../../app/session/SessionProvider.tsx';
+import { ResourceTable, type Column } from '../../components/ResourceTable/ResourceTable.tsx';
+import type { NoticeState } from './common/data.ts';
+import { useNotice } from './common/useNotice.ts';
+import { HubDialog } from './hubs/HubDialog.tsx';
+
+const COLUMNS: Column<Hub>[] = [
+  { field: 'name', label: 'Hub', render: (h) => (
+    <Box>
+      <Box sx={{ fontWeight: 500 }}>{h.name}</Box>
+      <Box sx={{ color: 'text.secondary', fontSize: 12, fontFamily: 'monospace' }}>{h.id}</Box>
+    </Box>
+  ) },
+  { field: 'instance.type', label: 'Instance type' },
+  { field: 'instance.id', label: 'Instance ID' },
+  { field: 'stats.marketplaces', label: 'Marketplaces', render: (h) => String(h.stats?.marketplaces ?? 0) },
+  { field: 'stats.connections', label: 'Connections', render: (h) => String(h.stats?.connections ?? 0) },
+  { field: 'events.updated.at', label: 'Updated' },
+];
+
+/** A provider's hubs: the systems that provision its marketplaces' orders, where vendors connect their products. */
 export default function HubsPage() {
-  return null;
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const canCreate = auth.account.type === 'provider' && allows(auth.permissions, hubResource.module);
+  usePageChrome({ title: 'Hubs' });
+  useNotice();
+
+  return (
+    <>
+      <ResourceTable<Hub> resource={hubResource} noun="hubs" columns={COLUMNS} rowLink={(h) => pathTo('hubs.details', { id: h.id })}
+        toolbar={canCreate && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>Create hub</Button>} />
+      <HubDialog open={creating} onClose={() => setCreating(false)}
+        onSaved={(h) => {
+          setCreating(false);
+          navigate(pathTo('hubs.details', { id: h.id }), { state: { notice: { severity: 'success', content: `Hub ${h.name} (${h.id}) was created.` } } satisfies NoticeState });
+        }} />
+    </>
+  );
 }

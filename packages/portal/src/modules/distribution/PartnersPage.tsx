@@ -1,4 +1,44 @@
-/** Placeholder until this screen lands. */
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { partnerResource, type Partner } from '@trellis/domain/distribution/partner';
+import { allows } from '@trellis/domain/identity/modules';
+import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
+import { pathTo } from '../../app/routes.ts';
+import { useAuth } from '../../app/session/SessionProvider.tsx';
+import { ResourceTable, type Column } from '../../components/ResourceTable/ResourceTable.tsx';
+import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
+import type { NoticeState } from './common/data.ts';
+import { useNotice } from './common/useNotice.ts';
+import { InvitePartnerDialog } from './partners/InvitePartnerDialog.tsx';
+import { PartnerAvatar, invitationText } from './partners/partner.tsx';
+
+/** Partners: the providers a vendor distributes through, or the vendors a provider sells for. */
 export default function PartnersPage() {
-  return null;
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [inviting, setInviting] = useState(false);
+  const canInvite = allows(auth.permissions, partnerResource.module);
+  usePageChrome({ title: 'Partners' });
+  useNotice();
+  const columns: Column<Partner>[] = [
+    { field: 'name', label: 'Partner', render: (p) => <PartnerAvatar partner={p} /> },
+    { field: 'type', label: 'Type', render: (p) => statusLabel(p.type) },
+    { field: 'status', label: 'Status', render: (p) => <StatusChip status={p.status} /> },
+    { field: 'invitation', label: 'Invitation', render: (p) => invitationText(p, auth.account.id) },
+    { field: 'stats.listings', label: 'Listings', render: (p) => String(p.stats.listings) },
+  ];
+
+  return (
+    <>
+      <ResourceTable<Partner> resource={partnerResource} noun="partners" columns={columns} rowLink={(p) => pathTo('partners.details', { id: p.id })}
+        toolbar={canInvite && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setInviting(true)}>Invite partner</Button>} />
+      <InvitePartnerDialog open={inviting} side={auth.account.type} onClose={() => setInviting(false)}
+        onInvited={(p) => {
+          setInviting(false);
+          navigate(pathTo('partners.details', { id: p.id }), { state: { notice: { severity: 'success', content: `${p.name} was invited; the partnership starts when it accepts.` } } satisfies NoticeState });
+        }} />
+    </>
+  );
 }
