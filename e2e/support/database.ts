@@ -1,10 +1,8 @@
 import pg from 'pg';
 
-// The e2e server's database, for the few facts no API can set up yet (e.g. a product listed for a provider
-// before distribution exists). The embedded database opens in the server's process only, so this works when
-// the run uses PostgreSQL: set E2E_PG_URL to a PostgreSQL server (a superuser URL such as
-// postgres://postgres@127.0.0.1:5432/postgres); global-setup.ts then creates a throw-away database for the
-// server and hands its URL to the specs in E2E_DATABASE_URL.
+// By default the e2e server uses the embedded database, as `npm start` does. To run the journeys on PostgreSQL,
+// set E2E_PG_URL to a PostgreSQL server (a superuser URL such as postgres://postgres@127.0.0.1:5432/postgres);
+// global-setup.ts then creates a throw-away database for the server and drops it afterwards.
 
 /** A fresh database on the server E2E_PG_URL names, and how to drop it afterwards. */
 export async function createE2EDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -30,28 +28,4 @@ export async function createE2EDatabase(adminUrl: string): Promise<{ url: string
       }
     },
   };
-}
-
-/** Whether specs can reach the server's database (the run uses PostgreSQL). */
-export const canOpenDatabase = () => !!process.env.E2E_DATABASE_URL;
-export const DATABASE_NEEDED = 'needs the server database: run with E2E_PG_URL=postgres://postgres@127.0.0.1:5432/postgres';
-
-async function withDatabase<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error(`This step ${DATABASE_NEEDED}.`);
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-/** Lets an account (a provider) see a product, as a marketplace listing will once distribution exists. */
-export async function linkProductToAccount(productId: string, accountId: string, ref = 'MP-E2E'): Promise<void> {
-  await withDatabase((c) => c.query(
-    `insert into product_links (product_id, account_id, kind, ref_id) values ($1, $2, 'marketplace', $3) on conflict do nothing`,
-    [productId, accountId, ref],
-  ));
 }

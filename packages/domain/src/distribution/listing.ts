@@ -124,7 +124,7 @@ export const listingRequestResource = defineResource({
     id: { type: 'string', ops: TEXT_OPS },
     type: { type: 'string', ops: ENUM_OPS, options: LISTING_REQUEST_TYPES },
     status: { type: 'string', ops: ENUM_OPS, options: LISTING_REQUEST_STATUSES },
-    state: { type: 'string', ops: ENUM_OPS, options: LISTING_REQUEST_STATUSES },
+    state: { type: 'string', ops: ENUM_OPS, options: LISTING_REQUEST_STATUSES, alias: true },
     'product.id': { type: 'string', ops: TEXT_OPS },
     'product.name': { type: 'string', ops: TEXT_OPS },
     'product.version': { type: 'number', ops: NUMBER_OPS },

@@ -13,7 +13,11 @@ export const DATE_OPS: FilterOp[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'range'
 export const NUMBER_OPS: FilterOp[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'in', 'out', 'range'];
 export const BOOL_OPS: FilterOp[] = ['eq', 'ne', 'null'];
 
-export interface FilterDecl { type: FieldType; ops: readonly FilterOp[]; label?: string; options?: readonly string[] }
+export interface FilterDecl {
+  type: FieldType; ops: readonly FilterOp[]; label?: string; options?: readonly string[];
+  /** Accepted by the API (reference clients send it) but not offered as a separate filter in the portal. */
+  alias?: boolean;
+}
 
 export interface ActionDecl {
   /** Statuses the action may start from; omitted = any. */

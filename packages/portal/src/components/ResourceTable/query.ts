@@ -14,7 +14,7 @@ export function idPattern(value: string): string {
 /** Fields the table can filter by a fixed list of values (status and enumerations of the declaration). */
 export function choiceFilters(decl: ResourceDecl): { field: string; label: string; options: readonly string[] }[] {
   return Object.entries(decl.filters)
-    .filter(([field, f]) => f.ops.includes('in') && (f.options?.length || (field === 'status' && decl.statuses?.length)))
+    .filter(([field, f]) => !f.alias && f.ops.includes('in') && (f.options?.length || (field === 'status' && decl.statuses?.length)))
     .map(([field, f]) => ({
       field,
       label: f.label ?? humanize(field),
