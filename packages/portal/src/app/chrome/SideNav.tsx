@@ -9,6 +9,11 @@ import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
+import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -23,6 +28,11 @@ const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlinedIcon />,
   accounts: <ApartmentOutlinedIcon />,
   products: <Inventory2OutlinedIcon />,
+  marketplaces: <StorefrontOutlinedIcon />,
+  hubs: <HubOutlinedIcon />,
+  listings: <ListAltOutlinedIcon />,
+  partners: <HandshakeOutlinedIcon />,
+  customers: <PeopleOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
 };
 
