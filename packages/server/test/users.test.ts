@@ -268,3 +268,20 @@ describe('tenant isolation', () => {
     }
   });
 });
+
+describe('member lists', () => {
+  it('shows every member of a page with its own groups and modules, as its detail page does', async () => {
+    const res = await t.call(vera, { method: 'GET', url: `${base}/users?select(+permissions)&ordering(email)` });
+    expect(res.statusCode).toBe(200);
+    const members = res.json();
+    // members differ in their groups, so a mix-up between rows would show
+    expect(new Set(members.map((m: any) => JSON.stringify(m.groups))).size).toBeGreaterThan(2);
+    for (const m of members) {
+      const one = (await t.call(vera, { method: 'GET', url: `${base}/users/${m.id}?select(+permissions)` })).json();
+      expect([m.email, m.groups, m.permissions]).toEqual([one.email, one.groups, one.permissions]);
+    }
+    const vendor = members.find((m: any) => m.email === 'vendor@demo.trellis');
+    expect(vendor.groups.map((g: any) => g.name)).toEqual(['Admins']);
+    expect(vendor.permissions.map((p: any) => p.id)).toEqual(['MD-0000']);
+  });
+});

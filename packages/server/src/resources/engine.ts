@@ -26,6 +26,8 @@ export interface Served<T extends Obj = Obj> {
   scope(ctx: Ctx, params: Params): RawBuilder<boolean>;
   /** The object as returned; `include` holds the `select(+x)` extras asked for. */
   present?(obj: T, ctx: Ctx, include: string[], db: Db): T | Promise<T>;
+  /** Like `present`, for a whole page at once: one query for the page instead of one per row. */
+  presentMany?(objs: T[], ctx: Ctx, include: string[], db: Db): Promise<T[]>;
   create?(ctx: Ctx, input: any, params: Params, db: Transaction<DB>): Promise<Created<T>>;
   update?(ctx: Ctx, current: T, input: any, params: Params, db: Transaction<DB>): Promise<T>;
   /** Removal: default deletes the row; a handler may instead mark it deleted and return the object. */
@@ -148,7 +150,9 @@ export async function listObjects<T extends Obj>(
   const rowsQ = sql<{ data: T }>`select t.data from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`.execute(db);
   const [{ rows }, count] = [await rowsQ, await countQ];
   const include = query.select?.include ?? [];
-  const items = await Promise.all(rows.map((r) => presentOne(res, r.data, ctx, include, db)));
+  const items = res.presentMany
+    ? await res.presentMany(rows.map((r) => r.data), ctx, include, db)
+    : await Promise.all(rows.map((r) => presentOne(res, r.data, ctx, include, db)));
   return { items: items.map((o) => applySelect(o, query)), total: Number(count.rows[0].total), offset };
 }
 
@@ -161,6 +165,7 @@ function defaultOrdering(res: Served<any>): RqlQuery['ordering'] {
 const idColumn = (res: Served<any>) => res.idColumn ?? res.columns.id ?? 'id';
 
 async function presentOne<T extends Obj>(res: Served<T>, data: T, ctx: Ctx, include: string[], db: Db): Promise<T> {
+  if (res.presentMany) return (await res.presentMany([data], ctx, include, db))[0];
   return res.present ? await res.present(data, ctx, include, db) : data;
 }
 

@@ -1,3 +1,4 @@
+import { inList } from '../../db/in-list.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { productVersionResource, type FilterDecl, type ProductVersion, type ResourceDecl } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
@@ -81,10 +82,14 @@ export const productVersions: Served<ProductVersion> = {
     }
     return { ...current, changes_description: input.changes_description };
   },
-  async present(v, _ctx, _include, db) {
-    const { rows } = await sql<{ n: number | null }>`select max(version) as n from product_versions where product_id = ${v.product.id} and status = 'ready'`.execute(db);
-    const latest = Number(rows[0].n ?? 0) === v.version;
-    return { ...v, latest, public: latest && v.build.status === 'ready', staging: v.build.status !== 'ready' };
+  async presentMany(vs, _ctx, _include, db) {
+    const { rows } = await sql<{ product_id: string; n: number | null }>`select product_id, max(version) as n from product_versions
+      where ${inList(sql`product_id`, [...new Set(vs.map((v) => v.product.id))])} and status = 'ready' group by product_id`.execute(db);
+    const latestOf = new Map(rows.map((r) => [r.product_id, Number(r.n ?? 0)]));
+    return vs.map((v) => {
+      const latest = (latestOf.get(v.product.id) ?? 0) === v.version;
+      return { ...v, latest, public: latest && v.build.status === 'ready', staging: v.build.status !== 'ready' };
+    });
   },
 };
 

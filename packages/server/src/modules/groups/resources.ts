@@ -1,3 +1,4 @@
+import { inList } from '../../db/in-list.ts';
 import { sql } from 'kysely';
 import { MODULES, groupResource, permissionModule, type Group, type PermissionInput } from '@trellis/domain';
 import { actorOf, type Ctx } from '../../http/context.ts';
@@ -37,11 +38,12 @@ export const groups: Served<Group> = {
   scope: (ctx, params) => params.accountId === undefined || params.accountId === ctx.account.id
     ? sql<boolean>`t.account_id = ${ctx.account.id}`
     : sql<boolean>`false`,
-  present: async (g, _ctx, _include, db) => {
-    const { rows } = await sql<{ n: string }>`select count(*) as n from group_users gu
+  presentMany: async (gs, _ctx, _include, db) => {
+    const { rows } = await sql<{ group_id: string; n: string }>`select gu.group_id, count(*) as n from group_users gu
       join account_users au on au.account_id = gu.account_id and au.user_id = gu.user_id
-      where gu.group_id = ${g.id} and au.status <> 'deleted'`.execute(db);
-    return { ...g, stats: { users: Number(rows[0].n) } };
+      where ${inList(sql`gu.group_id`, gs.map((g) => g.id))} and au.status <> 'deleted' group by gu.group_id`.execute(db);
+    const counts = new Map(rows.map((r) => [r.group_id, Number(r.n)]));
+    return gs.map((g) => ({ ...g, stats: { users: counts.get(g.id) ?? 0 } }));
   },
   create: async (ctx, input, params) => {
     if (params.accountId !== ctx.account.id) throw ApiError.notFound('Account');

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { groupBy, inList } from '../../db/in-list.ts';
 import {
   accountUserResource, groupUserResource, userAccountResource, userResource, type AccountUser,
 } from '@trellis/domain';
@@ -31,16 +32,26 @@ const inAccount = (ctx: Ctx, params: Params) =>
     ? sql<boolean>`t.account_id = ${ctx.account.id}`
     : sql<boolean>`false`;
 
-async function withGroups(m: AccountUser, db: Db, include: string[]): Promise<AccountUser> {
-  const accountId = m.account?.id ?? '';
-  const out: AccountUser = { ...m, groups: await groupsOf(db, accountId, m.id) };
+/** Members with their groups (and, on `select(+permissions)`, their modules): one query each for the whole page. */
+async function withGroups(members: AccountUser[], db: Db, include: string[]): Promise<AccountUser[]> {
+  if (!members.length) return members;
+  const accountId = members[0].account?.id ?? '';
+  const userIds = members.map((m) => m.id);
+  const groups = groupBy((await db.selectFrom('group_users as gu').innerJoin('groups as g', 'g.id', 'gu.group_id')
+    .select(['gu.user_id', 'g.id', 'g.name']).where('gu.account_id', '=', accountId).where('gu.user_id', 'in', userIds)
+    .orderBy('g.name').execute()), (r) => r.user_id);
+  let permissions = new Map<string, { id: string }[]>();
   if (include.includes('permissions')) {
-    const { rows } = await sql<{ id: string }>`select distinct coalesce(p.value #>> '{object,id}', p.value->>'id') as id
+    const { rows } = await sql<{ user_id: string; id: string }>`select distinct gu.user_id, coalesce(p.value #>> '{object,id}', p.value->>'id') as id
       from group_users gu join groups g on g.id = gu.group_id cross join lateral jsonb_array_elements(g.data->'permissions') p
-      where gu.user_id = ${m.id} and gu.account_id = ${accountId} order by 1`.execute(db);
-    out.permissions = rows.map((r) => ({ id: r.id, object: { id: r.id } }));
+      where ${inList(sql`gu.user_id`, userIds)} and gu.account_id = ${accountId} order by 2`.execute(db);
+    permissions = groupBy(rows, (r) => r.user_id);
   }
-  return out;
+  return members.map((m) => {
+    const out: AccountUser = { ...m, groups: (groups.get(m.id) ?? []).map((g) => ({ id: g.id, name: g.name })) };
+    if (include.includes('permissions')) out.permissions = (permissions.get(m.id) ?? []).map((r) => ({ id: r.id, object: { id: r.id } }));
+    return out;
+  });
 }
 
 /** /accounts/{a}/users: the members (invited, joined, expired) of the caller's account. */
@@ -50,7 +61,7 @@ export function accountUsers(config: Config): Served<AccountUser> {
     ...memberStorage,
     scope: (ctx, params) => sql<boolean>`${inAccount(ctx, params)} and t.status <> 'deleted'`,
     parentVisible: ownAccount,
-    present: (m, _ctx, include, db) => withGroups(m, db, include),
+    presentMany: (ms, _ctx, include, db) => withGroups(ms, db, include),
     create: (ctx, input, params, db) => {
       if (params.accountId !== ctx.account.id) throw ApiError.notFound('Account');
       return inviteMember(db, ctx, config, input);
@@ -80,7 +91,7 @@ export const users: Served<AccountUser> = {
     const self = can(ctx, accountUserResource.module) ? sql<boolean>`true` : sql<boolean>`t.user_id = ${ctx.user?.id ?? ''}`;
     return sql<boolean>`t.account_id = ${ctx.account.id} and t.status in ('active', 'invited') and ${self}`;
   },
-  present: (m, _ctx, include, db) => withGroups(m, db, include),
+  presentMany: (ms, _ctx, include, db) => withGroups(ms, db, include),
   update: async (ctx, current, input: { name?: string; timezone?: string; timeformat?: string; region?: string }, _params, db) => {
     if (!ctx.user || ctx.user.id !== current.id) throw ApiError.forbidden('Only the user itself can edit its profile.');
     const row = await db.selectFrom('users').select('data').where('id', '=', current.id).forUpdate().executeTakeFirstOrThrow();
@@ -113,5 +124,12 @@ export const userAccounts: Served<UserAccount> = {
   scope: (ctx, params) => ctx.user && params.userId === ctx.user.id
     ? sql<boolean>`t.id in (select account_id from account_users where user_id = ${ctx.user.id} and status = 'active')`
     : sql<boolean>`false`,
-  present: async (a, ctx, _include, db) => ({ ...a, groups: await groupsOf(db, a.id, ctx.user?.id ?? '') }),
+  // up to 500 accounts a page (spec §9): the caller's groups in all of them in one query
+  presentMany: async (accounts, ctx, _include, db) => {
+    const groups = groupBy(await db.selectFrom('group_users as gu').innerJoin('groups as g', 'g.id', 'gu.group_id')
+      .select(['gu.account_id', 'g.id', 'g.name']).where('gu.user_id', '=', ctx.user?.id ?? '')
+      .where('gu.account_id', 'in', accounts.length ? accounts.map((a) => a.id) : [''])
+      .orderBy('g.name').execute(), (r) => r.account_id);
+    return accounts.map((a) => ({ ...a, groups: (groups.get(a.id) ?? []).map((g) => ({ id: g.id, name: g.name })) }));
+  },
 };

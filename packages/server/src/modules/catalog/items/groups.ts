@@ -1,3 +1,4 @@
+import { inList } from '../../../db/in-list.ts';
 import { sql } from 'kysely';
 import { itemGroupResource, type ItemGroup } from '@trellis/domain';
 import { ApiError } from '../../../http/errors.ts';
@@ -7,9 +8,11 @@ import { registerVersionedKind } from '../versions.ts';
 import { productForWrite, productIsVisible, productVisible } from '../visibility.ts';
 import { assertFreeMpn, lockMpns } from './lookups.ts';
 
-async function itemCount(db: Db, groupId: string): Promise<number> {
-  const { rows } = await sql<{ n: string }>`select count(*) as n from items where group_id = ${groupId}`.execute(db);
-  return Number(rows[0].n);
+/** Items per group, for a page of groups in one query. */
+async function itemCounts(db: Db, groupIds: string[]): Promise<Map<string, number>> {
+  const { rows } = await sql<{ group_id: string; n: string }>`select group_id, count(*) as n from items
+    where ${inList(sql`group_id`, groupIds)} group by group_id`.execute(db);
+  return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
 }
 
 /** Item groups of a product, with the number of items in each (stats.items, counted when read). */
@@ -24,8 +27,9 @@ export const itemGroups: Served<ItemGroup> = {
   scope: (ctx, params) => sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
   parentVisible: (ctx, params, db) => productIsVisible(db, ctx, params.productId),
   canWrite: (ctx) => ctx.account.type === 'vendor',
-  async present(g, _ctx, _include, db) {
-    return { ...g, stats: { items: await itemCount(db, g.id) } };
+  async presentMany(gs, _ctx, _include, db) {
+    const counts = await itemCounts(db, gs.map((g) => g.id));
+    return gs.map((g) => ({ ...g, stats: { items: counts.get(g.id) ?? 0 } }));
   },
   async create(ctx, input, params, db) {
     const product = await productForWrite(db, ctx, params.productId);
@@ -51,7 +55,7 @@ export const itemGroups: Served<ItemGroup> = {
   },
   async remove(ctx, current, _params, db) {
     await productForWrite(db, ctx, current.product.id);
-    const n = await itemCount(db, current.id);
+    const n = (await itemCounts(db, [current.id])).get(current.id) ?? 0;
     if (n > 0) throw ApiError.badRequest(`Item group ${current.id} contains ${n} item(s); move or delete them first.`);
   },
 };
