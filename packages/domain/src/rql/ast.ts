@@ -42,3 +42,14 @@ export const RQL_FIELD_RE = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*$/;
 export function emptyRqlQuery(): RqlQuery {
   return { filter: null, select: null, ordering: [], limit: null, offset: null, search: null };
 }
+
+/** Does a filter name `field` anywhere (e.g. a list that hides deleted objects unless the query asks about status)? */
+export function rqlMentions(node: RqlNode | null | undefined, field: string): boolean {
+  if (!node) return false;
+  switch (node.type) {
+    case 'and':
+    case 'or': return node.args.some((a) => rqlMentions(a, field));
+    case 'not': return rqlMentions(node.arg, field);
+    default: return node.field === field;
+  }
+}

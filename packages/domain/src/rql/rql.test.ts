@@ -389,3 +389,12 @@ describe('rql() builder', () => {
     expect(rql().where({ type: 'null', field: 'a', isNull: true }).toQuery().filter).toEqual({ type: 'null', field: 'a', isNull: true });
   });
 });
+
+describe('rqlMentions', () => {
+  it('finds a field anywhere in the filter, including under not() and nested and/or', async () => {
+    const { rqlMentions } = await import('./ast.ts');
+    expect(rqlMentions(parseRql('and(eq(a,1),or(eq(b,2),not(in(status,(x,y)))))').filter, 'status')).toBe(true);
+    expect(rqlMentions(parseRql('eq(a,1)&eq(b,2)').filter, 'status')).toBe(false);
+    expect(rqlMentions(null, 'status')).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { ErrorCode, parseRql, RqlError, type FilterDecl, type ResourceDecl, type RqlQuery } from '@trellis/domain';
+import { ErrorCode, parseRql, rqlMentions, RqlError, type FilterDecl, type ResourceDecl, type RqlQuery } from '@trellis/domain';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema.ts';
@@ -49,6 +49,10 @@ export interface Served<T extends Obj = Obj> {
   /** Columns identifying an object's row, when the table has no `id` column (composite keys). */
   key?(obj: T): Record<string, unknown>;
 }
+
+/** A list that leaves out objects in `status` unless the query filters on status itself. */
+export const hideStatusUnlessAsked = (status: string) => (_ctx: Ctx, query: RqlQuery) =>
+  rqlMentions(query.filter, 'status') ? null : sql<boolean>`t.status <> ${status}`;
 
 export type Created<T> = T | { object: T; extra: Record<string, unknown> };
 

@@ -65,11 +65,3 @@ export function productRef(p: { id: string; name: string; icon: string | null; s
   return { id: p.id, name: p.name, icon: p.icon ?? null, short_description: p.short_description ?? '', version: p.version };
 }
 
-/** Does an RQL filter mention a field anywhere (the explicit switch of the provider's marketplace list)? */
-export function mentions(node: any, field: string): boolean {
-  if (!node) return false;
-  if (node.field === field) return true;
-  if (node.args) return node.args.some((a: any) => mentions(a, field));
-  if (node.arg) return mentions(node.arg, field);
-  return false;
-}

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { marketplaceResource, type Marketplace } from '@trellis/domain';
+import { marketplaceResource, rqlMentions, type Marketplace } from '@trellis/domain';
 import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Db, Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
-import { marketplaceVisible, mentions } from './access.ts';
+import { marketplaceVisible } from './access.ts';
 import { countryRefs } from './countries.ts';
 
 /** Hubs named by a client must be the provider's own; stored as {hub: {id, name}, external_id}. */
@@ -43,7 +43,7 @@ export const marketplaces: Served<Marketplace> = {
   }),
   scope: (ctx) => marketplaceVisible(ctx, sql`t.id`, sql`t.account_id`),
   // Spec §6: a provider's list shows the marketplaces it owns, unless the query filters on owner.id itself.
-  listWhere: (ctx, query) => (ctx.account.type === 'provider' && !mentions(query.filter, 'owner.id')
+  listWhere: (ctx, query) => (ctx.account.type === 'provider' && !rqlMentions(query.filter, 'owner.id')
     ? sql<boolean>`t.account_id = ${ctx.account.id}` : null),
   canWrite: (ctx) => ctx.account.type === 'provider',
   async create(ctx, input, _params, db) {

@@ -5,19 +5,11 @@ import {
 } from '@trellis/domain';
 import { actorOf, type Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Db, Served } from '../../resources/engine.ts';
+import { hideStatusUnlessAsked, type Db, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { tierAccountChanged } from './hooks.ts';
 
 type Parent = NonNullable<TierAccount['parent']>;
-
-/** Does the RQL filter mention `field` anywhere? */
-function mentions(node: RqlNode | null | undefined, field: string): boolean {
-  if (!node) return false;
-  if ('args' in node) return node.args.some((a) => mentions(a, field));
-  if ('arg' in node) return mentions(node.arg, field);
-  return node.field === field;
-}
 
 /** external_uid and external_id identify a tier account within its provider (decommissioned ones aside). */
 async function assertUnique(db: Db, ctx: Ctx, field: 'external_uid' | 'external_id', value: string | null | undefined, exceptId = '') {
@@ -104,7 +96,7 @@ export const tierAccounts: Served<TierAccount> = {
     if (ctx.account.type !== 'provider') throw ApiError.forbidden('Only provider accounts manage tier accounts.');
     return true;
   },
-  listWhere: (_ctx, query) => (mentions(query.filter, 'status') ? null : sql<boolean>`t.status <> 'decommissioned'`),
+  listWhere: hideStatusUnlessAsked('decommissioned'),
 
   async create(ctx, input: TierAccountCreate, _params, db) {
     await assertUnique(db, ctx, 'external_uid', input.external_uid);

@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import { actorOf, can, type Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { digest, newSecret } from '../../lib/secrets.ts';
-import { createObject, type Served } from '../../resources/engine.ts';
+import { createObject, hideStatusUnlessAsked, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,14 +43,6 @@ export function assertNotDeleted(token: Token, action: string) {
   if (token.status === 'deleted') throw ApiError.transition(action, token.status);
 }
 
-/** Does the RQL filter mention `field` anywhere? */
-function mentions(node: RqlNode | null, field: string): boolean {
-  if (!node) return false;
-  if ('args' in node) return node.args.some((a) => mentions(a, field));
-  if ('arg' in node) return mentions(node.arg, field);
-  return node.field === field;
-}
-
 function withEvent(token: Token, ctx: Ctx, event: string): Token {
   return { ...token, events: { ...token.events, [event]: { at: now(), by: actorOf(ctx) } } };
 }
@@ -71,7 +63,7 @@ export const tokens: Served<Token> = {
     created_at: t.events.created.at, updated_at: t.events.updated?.at ?? t.events.created.at,
   }),
   scope: (ctx) => sql<boolean>`t.account_id = ${ctx.account.id}`,
-  listWhere: (_ctx, query) => (mentions(query.filter, 'status') ? null : sql<boolean>`t.status <> 'deleted'`),
+  listWhere: hideStatusUnlessAsked('deleted'),
   transient: ['token'],
   owner: (t) => t.owner.id,
 
