@@ -2,41 +2,28 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Link from '@mui/material/Link';
 import {
   commitmentLabel, ITEM_PERIOD_LABELS, itemTypeLabel, periodLabel, precisionLabel, quantityLabel, type Item, type ItemPeriod,
 } from '@trellis/domain/catalog/item';
-import { formatDate } from '@trellis/domain/format/date';
-import { useGet } from '../../api/hooks.ts';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
 import { notFoundPath } from '../../app/routes.ts';
-import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { FieldList } from '../../components/FieldList.tsx';
 import { CatalogStatusChip } from './common/CatalogStatusChip.tsx';
-import { useProduct, useReadOnly } from './common/data.ts';
-import { groupUrl, itemUrl, partPath, productTabUrl, useViewedVersion } from './common/paths.ts';
+import { groupUrl, itemUrl } from './common/paths.ts';
 import { ItemActions } from './items/ItemActions.tsx';
 import { ItemDialog } from './items/ItemDialog.tsx';
 import { ReadOnlyBanner } from './product/ReadOnlyBanner.tsx';
+import { useProductPart } from './common/useProductPart.ts';
 
 /** One item of a product (live or of a built version): its summary, edit and status actions for the owning vendor. */
 export default function ItemDetailsPage() {
   const { id = '', itemId = '' } = useParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const auth = useAuth();
-  const hour12 = auth.user?.timeformat === '12h';
-  const version = useViewedVersion();
-  const product = useProduct(id);
-  const { readOnly, reason } = useReadOnly(product.data, version);
-  const query = useGet<Item>(`${partPath(id, 'items', version)}/${itemId}`);
+  const { location, navigate, version, product, readOnly, reason, query, back, when } = useProductPart<Item>(id, 'items', itemId, 'items');
   const item = query.data;
   const [editing, setEditing] = useState(false);
-  const back = productTabUrl(id, 'items', version);
-  const when = (ev?: { at?: string; by?: { name?: string } | null }) =>
-    (ev?.at ? [formatDate(ev.at, { hour12 }), ev.by?.name].filter(Boolean).join(' by ') : null);
 
   usePageChrome({
     title: item?.name ?? '',

@@ -5,44 +5,32 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import type { Item, ItemGroup } from '@trellis/domain/catalog/item';
-import { formatDate } from '@trellis/domain/format/date';
 import type { RqlBuilder } from '@trellis/domain/rql/builder';
 import { api } from '../../api/client.ts';
-import { useGet } from '../../api/hooks.ts';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
 import { notFoundPath } from '../../app/routes.ts';
-import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { FieldList } from '../../components/FieldList.tsx';
 import { ResourceTable } from '../../components/ResourceTable/ResourceTable.tsx';
-import { useProduct, useReadOnly } from './common/data.ts';
 import { notify } from './common/notify.ts';
-import { groupUrl, itemUrl, partPath, productTabUrl, useViewedVersion } from './common/paths.ts';
+import { groupUrl, itemUrl, partPath } from './common/paths.ts';
 import { ItemGroupDialog } from './groups/ItemGroupDialog.tsx';
 import { ITEM_TABLE_DECL, itemColumns } from './items/ItemsTab.tsx';
 import { ReadOnlyBanner } from './product/ReadOnlyBanner.tsx';
+import { useProductPart } from './common/useProductPart.ts';
 
 /** One item group: its summary and items; edit and delete for the owning vendor. */
 export default function ItemGroupDetailsPage() {
   const { id = '', groupId = '' } = useParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const auth = useAuth();
-  const hour12 = auth.user?.timeformat === '12h';
-  const version = useViewedVersion();
-  const product = useProduct(id);
-  const { readOnly, reason } = useReadOnly(product.data, version);
-  const query = useGet<ItemGroup>(`${partPath(id, 'item-groups', version)}/${groupId}`);
+  const { location, navigate, version, product, readOnly, reason, query, back, when } =
+    useProductPart<ItemGroup>(id, 'item-groups', groupId, 'groups');
   const group = query.data;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const back = productTabUrl(id, 'groups', version);
   const inGroup = useCallback((q: RqlBuilder) => q.eq('group.id', groupId), [groupId]);
-  const when = (ev?: { at?: string; by?: { name?: string } | null }) =>
-    (ev?.at ? [formatDate(ev.at, { hour12 }), ev.by?.name].filter(Boolean).join(' by ') : null);
 
   usePageChrome({
     title: group ? (group.name ?? group.mpn) : '',
