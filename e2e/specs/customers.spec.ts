@@ -65,7 +65,7 @@ test('provider creates a customer: invalid form, then valid', async ({ page, log
   await expect(row).toContainText('Active');
 
   await row.click();
-  await expect(page).toHaveURL(/\/customers\/TA-[\d-]+$/);
+  await expect(page).toHaveURL(/\/customers\/directory\/TA-[\d-]+$/);
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(`anna+${stamp}@customer.test`);
   await expect(page.getByRole('main')).toContainText('+49 30 12345678');

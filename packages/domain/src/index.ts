@@ -8,3 +8,4 @@ export * from './catalog/index.ts';
 export * from './distribution/index.ts';
 export * from './tiers/index.ts';
 export * from './branding/index.ts';
+export * from './fulfillment/index.ts';

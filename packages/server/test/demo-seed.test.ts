@@ -16,7 +16,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
     const login = await s.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'vendor@demo.trellis', password: 'Trellis-demo-1' } });
     const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
     const get = async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
-    const [product] = await get('/products');
+    const product = (await get('/products')).find((p: any) => p.name === 'Cloud Backup Pro');
     expect(product).toMatchObject({ name: 'Cloud Backup Pro', status: 'published', version: 1 });
     const items = await get(`/products/${product.id}/items`);
     expect(new Set(items.map((i: any) => i.type))).toEqual(new Set(['reservation', 'ppu']));

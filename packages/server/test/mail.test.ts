@@ -132,7 +132,10 @@ describe('SMTP delivery of the outbox', () => {
       await queueMail(s.db, { to: 'wired@example.test', subject: 'Wired', text: 'From startServer' });
       for (let i = 0; i < 160 && !smtp.received.length; i++) await new Promise((r) => setTimeout(r, 50));
       expect(smtp.received.map((m) => m.to[0])).toEqual(['wired@example.test']);
-      expect((await readOutbox(s.db, { to: 'wired@example.test' }))[0].status).toBe('sent');
+      // The SMTP server has the message before the deliverer records it as sent: wait for that write.
+      const status = async () => (await readOutbox(s.db, { to: 'wired@example.test' }))[0].status;
+      for (let i = 0; i < 100 && (await status()) !== 'sent'; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await status()).toBe('sent');
     } finally {
       await s.close();
     }

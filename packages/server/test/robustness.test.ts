@@ -48,5 +48,5 @@ describe('robustness', () => {
     expect(failures).toEqual([]);
     // the calls ran as a logged-in user all along (not a wall of 401s)
     expect((await t.call(vendor, { method: 'GET', url: '/public/v1/auth/context' })).statusCode).toBe(200);
-  });
+  }, 180_000);
 });

@@ -16,7 +16,8 @@ describe('account statistics', () => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await stats(s, t.demo.vendor.id, method);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ listing_requests: { count: 0, updated_at: expect.any(String) } });
+      const zero = { count: 0, updated_at: expect.any(String) };
+      expect(res.json()).toEqual({ asset_requests: zero, listing_requests: zero, tier_account_requests: zero, tier_config_requests: zero });
     }
   });
 
@@ -31,13 +32,13 @@ describe('account statistics', () => {
       const vendor = await t.login('vendor@demo.trellis');
       expect((await t.call(vendor, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, payload: { name: 'Demo Vendor 2' } })).statusCode).toBe(200);
       const body = (await stats(vendor, t.demo.vendor.id, 'POST')).json();
-      expect(Object.keys(body).sort()).toEqual(['cases', 'contracts', 'listing_requests']);
+      expect(Object.keys(body).sort()).toEqual(['asset_requests', 'cases', 'contracts', 'listing_requests', 'tier_account_requests', 'tier_config_requests']);
       expect(body.cases.count).toBeGreaterThanOrEqual(1);
       expect(body.contracts.count).toBe(3);
       expect(Date.now() - Date.parse(body.cases.updated_at)).toBeLessThan(60_000);
 
       const provider = await t.login('provider@demo.trellis');
-      expect(Object.keys((await stats(provider, t.demo.provider.id)).json()).sort()).toEqual(['contracts', 'listing_requests']);
+      expect(Object.keys((await stats(provider, t.demo.provider.id)).json()).sort()).toEqual(['asset_requests', 'contracts', 'listing_requests', 'tier_config_requests']);
       // Another vendor counts its own objects.
       const other = await t.login('other@demo.trellis');
       expect((await stats(other, t.demo.other.id)).json().cases.count).toBe(0);

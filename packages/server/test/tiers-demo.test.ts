@@ -21,13 +21,16 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo tier accounts', () => {
     const get = await as('provider@demo.trellis');
     const all = await get('/tier/accounts');
     expect(all.map((a: any) => [a.name, a.scopes[0]])).toEqual([
-      ['Alpine IT Partners', 'tier1'], ['Bergmann Logistik GmbH', 'customer'], ['Harbor Street Bakery', 'customer'], ['Lakeside Dental Clinic', 'customer'],
+      ['Alpine IT Partners', 'tier1'], ['Bergmann Logistik GmbH', 'customer'],
+      ['Danube Cloud Partners', 'tier1'], ['Harbor Street Bakery', 'customer'], ['Lakeside Dental Clinic', 'customer'], ['Wiener Druckhaus', 'customer'],
     ]);
     const customers = await get('/tier/accounts?eq(scopes,customer)');
-    expect(customers).toHaveLength(3);
+    expect(customers).toHaveLength(4);
     const bakery = customers.find((a: any) => a.name === 'Harbor Street Bakery');
     expect(bakery).toMatchObject({ version: 2, db: 'US', contact_info: { address_line1: '250 Atlantic Avenue' } });
     expect((await get(`/tier/accounts/${bakery.id}/versions/1`)).contact_info.address_line1).toBe('118 Harbor Street');
-    expect(await (await as('vendor@demo.trellis'))('/tier/accounts')).toEqual([]);
+    // Demo Vendor reads those of its subscriptions (demo-fulfillment.ts); the other vendor none
+    expect((await (await as('vendor@demo.trellis'))('/tier/accounts')).length).toBe(all.length);
+    expect(await (await as('other@demo.trellis'))('/tier/accounts')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
 import * as rules from '../validation/rules.ts';
-import { zOptionalString, zRequiredString } from '../validation/zod.ts';
+import { zDateTime, zOptionalString, zRequiredString } from '../validation/zod.ts';
 import { EventAt, Events, Ref } from './common.ts';
 
 export const TOKEN_MODULE = 'MD-0014';
@@ -46,8 +46,7 @@ export type PermissionInput = z.infer<typeof PermissionInput>;
 /** The module id a permission input names. */
 export const permissionModule = (p: PermissionInput): string => (typeof p === 'string' ? p : (p.object?.id ?? p.id!));
 
-const zFutureDate = () => z.iso.datetime({ offset: true, error: 'Must be a date-time with a time zone, e.g. 2030-01-31T00:00:00Z' })
-  .refine((v) => new Date(v).getTime() > Date.now(), { message: 'Must be in the future' });
+const zFutureDate = () => zDateTime({ message: 'Must be a date-time with a time zone, e.g. 2030-01-31T00:00:00Z', future: 'Must be in the future' });
 
 const nameRules = (v: string) => rules.maxLength(v, 128);
 

@@ -89,3 +89,13 @@ export function phoneCheck(numberKey: 'phone_number' | 'phone', isRequired: bool
     ctx.addIssue({ code: 'custom', message: issue.message, path: [key], input: value });
   };
 }
+
+/**
+ * An ISO 8601 date-time (zod's check). `local` also takes one without a zone, and a space instead of the `T`
+ * (the reference's `2023-04-28 11:36:38.814429+00:00`). `future` refuses a moment that has passed.
+ */
+export function zDateTime(opts: { message: string; local?: boolean; future?: string }) {
+  const iso = z.iso.datetime({ offset: true, local: opts.local ?? false, error: opts.message });
+  const base = opts.local ? z.string({ error: m.REQUIRED }).transform((v) => v.trim().replace(' ', 'T')).pipe(iso) : iso;
+  return opts.future ? base.refine((v) => new Date(v).getTime() > Date.now(), { message: opts.future }) : base;
+}

@@ -58,7 +58,7 @@ describe('route registry', () => {
   it('the menu leaves out hidden and public pages and nests children', () => {
     const tree = menuTree();
     const names = tree.map((e) => e.route.name);
-    expect(names).toEqual(['dashboard', 'accounts', 'products', 'marketplaces', 'hubs', 'listings', 'partners', 'customers', 'settings']);
+    expect(names).toEqual(['dashboard', 'accounts', 'products', 'marketplaces', 'hubs', 'listings', 'partners', 'customers', 'subscriptions', 'tierConfigs', 'settings']);
     expect(tree.find((e) => e.route.name === 'settings')!.children.map((c) => c.name))
       .toEqual(['settings.users', 'settings.branding', 'settings.email', 'settings.reports']);
   });

@@ -17,3 +17,8 @@ export function groupBy<R, K>(rows: readonly R[], key: (r: R) => K): Map<K, R[]>
   }
   return out;
 }
+
+/** `id → count` from grouped `select id, count(*) as n` rows (counts come back as strings). */
+export function countsById(rows: readonly { id: string; n: string | number }[]): Map<string, number> {
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}

@@ -11,6 +11,8 @@ import * as m0008localization from './migrations/0008_localization.ts';
 import * as m0009distribution from './migrations/0009_distribution.ts';
 import * as m0010tiers from './migrations/0010_tier_accounts.ts';
 import * as m0011branding from './migrations/0011_branding.ts';
+import * as m0012fulfillment from './migrations/0012_fulfillment.ts';
+import * as m0013requestIndexes from './migrations/0013_request_list_indexes.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 const migrations: Record<string, Migration> = {
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '0009_distribution': m0009distribution,
   '0010_tier_accounts': m0010tiers,
   '0011_branding': m0011branding,
+  '0012_fulfillment': m0012fulfillment,
+  '0013_request_list_indexes': m0013requestIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -49,13 +49,14 @@ export interface ProductVersionObjectsTable { product_id: string; version: numbe
 import type { CatalogContentTables } from './schema-content.ts';
 import type { DistributionTables } from './schema-distribution.ts';
 import type { TierAccountTables } from './schema-tiers.ts';
+import type { FulfillmentTables } from './schema-fulfillment.ts';
 import type { BrandingTables } from './schema-branding.ts';
 import type { CatalogItemsTables } from './schema-items.ts';
 import type { LocalizationTables } from './schema-localization.ts';
 import type { CatalogParametersTables } from './schema-parameters.ts';
 
 export interface DB extends CatalogItemsTables, CatalogParametersTables, CatalogContentTables, LocalizationTables,
-  DistributionTables, TierAccountTables, BrandingTables {
+  DistributionTables, TierAccountTables, BrandingTables, FulfillmentTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;

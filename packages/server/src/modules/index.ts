@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { distributionRoutes } from './distribution/routes.ts';
 import { tierRoutes } from './tiers/routes.ts';
+import { fulfillmentRoutes } from './fulfillment/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { metaRoutes } from './meta/routes.ts';
 import { passwordRoutes } from './password/routes.ts';
@@ -17,5 +18,5 @@ import type { ApiModule } from './types.ts';
 // Every area's routes, registered under /public/v1 and /rest/v1.
 export const apiModules: ApiModule[] = [
   authRoutes, passwordRoutes, sessionRoutes, accountRoutes, userRoutes, groupRoutes, tokenRoutes,
-  auditRoutes, statisticsRoutes, catalogRoutes, distributionRoutes, tierRoutes, brandingRoutes, metaRoutes,
+  auditRoutes, statisticsRoutes, catalogRoutes, distributionRoutes, tierRoutes, fulfillmentRoutes, brandingRoutes, metaRoutes,
 ];

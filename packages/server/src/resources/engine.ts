@@ -29,6 +29,8 @@ export interface Served<T extends Obj = Obj> {
   /** Like `present`, for a whole page at once: one query for the page instead of one per row. */
   presentMany?(objs: T[], ctx: Ctx, include: string[], db: Db): Promise<T[]>;
   create?(ctx: Ctx, input: any, params: Params, db: Transaction<DB>): Promise<Created<T>>;
+  /** Work that needs the new row to exist (rows referencing it), in the create's transaction; may return a changed object. */
+  afterCreate?(ctx: Ctx, obj: T, db: Transaction<DB>): Promise<T>;
   update?(ctx: Ctx, current: T, input: any, params: Params, db: Transaction<DB>): Promise<T>;
   /** Removal: default deletes the row; a handler may instead mark it deleted and return the object. */
   remove?(ctx: Ctx, current: T, params: Params, db: Transaction<DB>): Promise<T | void>;
@@ -234,6 +236,25 @@ function rowKey(res: Served<any>, obj: Obj) {
   return sql.join(Object.entries(key).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql` and `);
 }
 
+/**
+ * Store an object that a flow other than its own route creates or changes (another object's action, tiers setup,
+ * a job), inside that flow's transaction: stamped, written and audited like the engine's own writes.
+ */
+export async function insertStamped<T extends Obj>(res: Served<T>, ctx: Ctx, obj: T, db: Transaction<DB>): Promise<T> {
+  const stamped = stampCreated(ctx, obj);
+  await insertObject(res, stamped, db);
+  await recordAudit(db, ctx, { res, objectId: stamped.id, action: 'create', owner: ownerOf(res, stamped, ctx), after: stamped });
+  return stamped;
+}
+export async function saveStamped<T extends Obj>(
+  res: Served<T>, ctx: Ctx, before: T, after: T, action: string, db: Transaction<DB>, event = 'updated',
+): Promise<T> {
+  const next = stampUpdated(ctx, 'updated' in after ? { ...after, updated: now() } : after, event);
+  await updateObject(res, next, db);
+  await recordAudit(db, ctx, { res, objectId: next.id, action, owner: ownerOf(res, next, ctx), before, after: next });
+  return next;
+}
+
 export function ownerOf(res: Served<any>, obj: Obj, ctx: Ctx): string {
   return res.owner?.(obj) ?? (res.row(obj).account_id as string | undefined) ?? ctx.account.id;
 }
@@ -255,8 +276,12 @@ export async function createObject<T extends Obj>(res: Served<T>, ctx: Ctx, para
   return tx(db, async (trx) => {
     const made = await res.create!(ctx, input, params, trx);
     const { object, extra } = 'object' in made && 'extra' in made ? (made as { object: T; extra: Record<string, unknown> }) : { object: made as T, extra: {} };
-    const stamped = object.events?.created ? object : stampCreated(ctx, object);
+    let stamped = object.events?.created ? object : stampCreated(ctx, object);
     await insertObject(res, stamped, trx, extra);
+    if (res.afterCreate) {
+      const after = await res.afterCreate(ctx, stamped, trx);
+      if (after !== stamped) await updateObject(res, (stamped = after), trx);
+    }
     await recordAudit(trx, ctx, { res, objectId: stamped.id, action: 'create', owner: ownerOf(res, stamped, ctx), after: stamped });
     return stamped;
   });

@@ -14,6 +14,8 @@ import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
+import AutorenewOutlinedIcon from '@mui/icons-material/AutorenewOutlined';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -24,7 +26,8 @@ import type { RecentEntry } from '../recents/recents.ts';
 import { ancestors, findRoute, menuTree, pathTo, type RouteDef } from '../routes.ts';
 import type { AuthContext } from '../session/types.ts';
 
-const ICONS: Record<string, ReactNode> = {
+/** One icon per top-level menu entry (a test checks every entry has one). */
+export const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlinedIcon />,
   accounts: <ApartmentOutlinedIcon />,
   products: <Inventory2OutlinedIcon />,
@@ -33,6 +36,8 @@ const ICONS: Record<string, ReactNode> = {
   listings: <ListAltOutlinedIcon />,
   partners: <HandshakeOutlinedIcon />,
   customers: <PeopleOutlinedIcon />,
+  subscriptions: <AutorenewOutlinedIcon />,
+  tierConfigs: <AccountTreeOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
 };
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, type JSX } from 'react';
+import { useMemo, type JSX, type ReactNode } from 'react';
 import { visibleParameters } from '@trellis/domain/parameters/dependencies';
 import type { ParamError, ParamValue, ParameterConstraints } from '@trellis/domain/parameters/types';
 import {
@@ -25,6 +25,8 @@ export interface ParameterFormProps {
   /** Everything shown, nothing editable. */
   readOnly?: boolean;
   groups?: ParameterFormGroup[];
+  /** Something shown under a value field (e.g. the vendor's "mark invalid" input on a request). */
+  fieldExtra?: (p: FormParameter) => ReactNode;
 }
 
 const FIELDS: Record<string, (props: FieldProps) => JSX.Element> = {
@@ -37,7 +39,7 @@ const FIELDS: Record<string, (props: FieldProps) => JSX.Element> = {
  * required / readonly constraints, hints, placeholders and the validator's messages on the fields.
  * Independent of the catalogue: requests reuse it for their parameter tabs.
  */
-export function ParameterForm({ parameters, values, onChange, errors = {}, readOnly = false, groups }: ParameterFormProps) {
+export function ParameterForm({ parameters, values, onChange, errors = {}, readOnly = false, groups, fieldExtra }: ParameterFormProps) {
   const shown = useMemo(() => visibleParameters(parameters, values), [parameters, values]);
   const field = (p: FormParameter & { constraints: ParameterConstraints }) => {
     if (p.type === 'heading' || p.type === 'content') return <DisplayParam key={p.name} p={p} />;
@@ -46,6 +48,7 @@ export function ParameterForm({ parameters, values, onChange, errors = {}, readO
       <Box key={p.name} data-parameter-field={p.name}>
         <Field p={p} c={p.constraints} value={values[p.name]} error={errors[p.name]} disabled={readOnly || !!p.constraints.readonly}
           onChange={(v) => onChange({ ...values, [p.name]: v })} />
+        {fieldExtra?.(p)}
       </Box>
     );
   };

@@ -58,10 +58,14 @@ export interface ResourceTableProps<T> {
   assigneeField?: string;
   /** Fixed filters of this view. */
   base?: (q: RqlBuilder) => RqlBuilder;
+  /** Multi-select filters whose options the page supplies (products, customers, ...): an `in` term on `field`. */
+  pickers?: PickerFilter[];
   /** Plural noun for messages ("tokens"). */
   noun?: string;
   toolbar?: ReactNode;
 }
+
+export interface PickerFilter { field: string; label: string; options: { value: string; label: string }[] }
 
 const PAGE_SIZES = [DEFAULT_PAGE_LIMIT, 25, 50, 100];
 
@@ -157,7 +161,10 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
     ?? (decl.columns ?? ['id', 'name']).map((field) => ({ field }));
   const ordering = state.ordering ?? decl.defaultOrdering ?? '';
   const orderField = ordering.replace(/^-/, '');
-  const choices = choiceFilters(decl);
+  const choices: PickerFilter[] = [
+    ...choiceFilters(decl).map((c) => ({ ...c, options: c.options.map((o) => ({ value: o, label: humanize(o) })) })),
+    ...(props.pickers ?? []).filter((p) => p.options.length > 0),
+  ];
   const limit = state.limit ?? DEFAULT_PAGE_LIMIT;
   const offset = state.offset ?? 0;
   const filtered = !!(state.search || state.id || state.idName || state.filters || state.assignedToMe);
@@ -179,15 +186,15 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
         {choices.map((c) => (
           <TextField key={c.field} select size="small" label={c.label} sx={{ minWidth: 150 }}
             value={state.filters?.[c.field] ?? []}
-            slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).map(humanize).join(', ') } }}
+            slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).map((x) => c.options.find((o) => o.value === x)?.label ?? humanize(x)).join(', ') } }}
             onChange={(e) => {
               const v = e.target.value as unknown as string[] | string;
               update({ filters: { ...state.filters, [c.field]: typeof v === 'string' ? v.split(',') : v } });
             }}>
             {c.options.map((o) => (
-              <MenuItem key={o} value={o} dense>
-                <Checkbox size="small" checked={state.filters?.[c.field]?.includes(o) ?? false} sx={{ p: 0.5, mr: 1 }} />
-                <ListItemText primary={humanize(o)} />
+              <MenuItem key={o.value} value={o.value} dense>
+                <Checkbox size="small" checked={state.filters?.[c.field]?.includes(o.value) ?? false} sx={{ p: 0.5, mr: 1 }} />
+                <ListItemText primary={o.label} />
               </MenuItem>
             ))}
           </TextField>

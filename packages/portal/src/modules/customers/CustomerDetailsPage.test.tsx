@@ -31,7 +31,7 @@ function api() {
 describe('customer details', () => {
   it('shows the account, its contact and address, and what each version changed', async () => {
     api();
-    renderPortal(`/customers/${bakery.id}?tab=versions`);
+    renderPortal(`/customers/directory/${bakery.id}?tab=versions`);
     const versions = await screen.findByRole('table', { name: 'Versions' });
     await waitFor(() => expect(within(versions).getAllByRole('row')).toHaveLength(3));
     const [, v2, v1] = within(versions).getAllByRole('row');
@@ -47,7 +47,7 @@ describe('customer details', () => {
 
   it('decommissions after a confirmation and then offers no more changes', async () => {
     const calls = api();
-    renderPortal(`/customers/${bakery.id}`);
+    renderPortal(`/customers/directory/${bakery.id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Decommission' }));
     const confirm = await screen.findByRole('dialog', { name: 'Decommission customer' });
     expect(confirm.textContent).toContain('Harbor Street Bakery');

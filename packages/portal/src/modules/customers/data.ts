@@ -12,9 +12,12 @@ export const TIER_PATH = tierAccountResource.path;
 /** The list page shows customers, or (second tab) the T1 / T2 resellers they are served through. */
 export type CustomersView = 'customers' | 'resellers';
 
+/** The directory tab (customers, or the resellers view of it). */
 export const customersPath = (view: CustomersView = 'customers') =>
-  `${pathTo('customers')}${view === 'resellers' ? '?view=resellers' : ''}`;
+  `${pathTo('customers', { tab: 'directory' })}${view === 'resellers' ? '?view=resellers' : ''}`;
+export const accountRequestsPath = () => pathTo('customers', { tab: 'requests' });
 export const customerPath = (id: string) => pathTo('customers.directory.details', { id });
+export const accountRequestPath = (id: string) => pathTo('customers.requests.details', { id });
 
 /** "Customer", "T1 reseller", "T2 reseller". */
 export function tierLabel(a: Pick<TierAccount, 'type' | 'scopes'>): string {

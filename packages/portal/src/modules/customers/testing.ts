@@ -1,4 +1,5 @@
 import type { TierAccount } from '@trellis/domain/tiers/tier-account';
+import type { TierAccountRequest } from '@trellis/domain/fulfillment/tier-account-request';
 
 // Fixtures of the customers screens: Demo Provider's T1 reseller and a customer that moved once.
 
@@ -30,3 +31,11 @@ export const bakery: TierAccount = {
   contact_info: { ...bakeryV1.contact_info, address_line1: '250 Atlantic Avenue' },
   events: { created: { at, by }, updated: { at: '2026-01-03T09:30:00Z', by } },
 };
+
+/** Demo Vendor is told that the bakery moved (version 2) on its Cloud Backup subscription. */
+export const tarFixture = (patch: Partial<TierAccountRequest> = {}): TierAccountRequest => ({
+  id: 'TAR-1000-2000-3000-001', type: 'update', status: 'pending', account: bakery,
+  vendor: { id: 'VA-100-200', name: 'Demo Vendor' }, provider: { id: 'PA-500-600', name: 'Demo Provider' },
+  product: { id: 'PRD-111-222-333', name: 'Cloud Backup', icon: null, status: 'published' }, reason: '',
+  created: '2026-01-03T09:30:00Z', updated: '2026-01-03T09:30:00Z', events: {}, ...patch,
+});

@@ -1,4 +1,7 @@
-/** Dashboard counters of spec §1: label, who sees them (spec §6) and the list they count. */
+/**
+ * Dashboard counters of spec §1: label, who sees them (spec §6: a provider sees contracts, listings, usage, helpdesk
+ * and streams counters; the API counts the others for providers too, for API clients) and the list they count.
+ */
 export interface CounterInfo {
   label: string;
   hint: string;

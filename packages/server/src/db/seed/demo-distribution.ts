@@ -18,7 +18,8 @@ async function as(app: FastifyInstance, email: string) {
 /**
  * Demo Provider's distribution, made through the public API: Demo Vendor and Demo Provider become partners, the
  * provider runs a European marketplace (with countries) served by a hub, and the vendor connects its demo product
- * to that hub for production (so the provider reads it). Listing the product is left for the user to try.
+ * to that hub for production (so the provider reads it) and asks to list it there: the request waits for the provider's
+ * review (deploy and complete it to try listing).
  */
 export async function seedDemoDistribution(app: FastifyInstance, productId: string) {
   const vendor = await as(app, 'vendor@demo.trellis');
@@ -35,6 +36,11 @@ export async function seedDemoDistribution(app: FastifyInstance, productId: stri
     hubs: [{ hub: { id: hub.id }, external_id: 'EU-1' }],
   });
   const connection = await vendor.call('POST', `/products/${productId}/connections`, { hub: { id: hub.id }, type: 'production' });
+  // The vendor asks to list the product; the request waits in review, so the provider's dashboard has work to show.
+  const listing = await vendor.call('POST', '/listing-requests', {
+    type: 'new', product_id: productId, marketplace_id: marketplace.id, note: 'Please list Cloud Backup Pro for the DACH region.',
+  });
+  await vendor.call('POST', `/listing-requests/${listing.id}/submit`, {});
   await vendor.logout();
   await provider.logout();
   return { hub, marketplace, connection };

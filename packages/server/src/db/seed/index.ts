@@ -4,6 +4,7 @@ import { buildApp } from '../../http/app.ts';
 import type { DB } from '../schema.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
+import { seedDemoFulfillment } from './demo-fulfillment.ts';
 import { seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 
@@ -17,8 +18,9 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
   try {
     await app.ready();
     const { product } = await seedDemoCatalog(app, db);
-    await seedDemoDistribution(app, product.id);
+    const { hub, marketplace } = await seedDemoDistribution(app, product.id);
     await seedDemoTiers(app);
+    await seedDemoFulfillment(app, db, hub.id, marketplace.id);
   } finally {
     await app.close();
   }

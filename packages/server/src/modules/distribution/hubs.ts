@@ -4,6 +4,7 @@ import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Db, Params, Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
+import { countsById, inList } from '../../db/in-list.ts';
 import { hubVisible, marketplaceVisible } from './access.ts';
 
 function ownerOnly(ctx: Ctx, h: Hub) {
@@ -43,11 +44,17 @@ export const hubs: Served<Hub> = {
     const { rows } = await sql`select id from marketplaces t where ${hasHub(current.id)} limit 1`.execute(db);
     if (rows.length) throw ApiError.badRequest(`Hub ${current.id} is used by a marketplace; remove it from the marketplace first.`);
   },
-  async present(h, _ctx, _include, db) {
-    const { rows } = await sql<{ c: string; m: string }>`select
-      (select count(*) from connections where hub_id = ${h.id} and status = 'active') as c,
-      (select count(*) from marketplaces t where ${hasHub(h.id)}) as m`.execute(db);
-    return { ...h, stats: { connections: Number(rows[0].c), marketplaces: Number(rows[0].m) } };
+  /** stats: active connections and marketplaces using each hub, one query per count for the whole page. */
+  async presentMany(hs, _ctx, _include, db) {
+    const ids = hs.map((h) => h.id);
+    const conns = await sql<{ id: string; n: string }>`select hub_id as id, count(*) as n from connections
+      where ${inList(sql`hub_id`, ids)} and status = 'active' group by hub_id`.execute(db);
+    const markets = await sql<{ id: string; n: string }>`select e->'hub'->>'id' as id, count(distinct t.id) as n
+      from marketplaces t, jsonb_array_elements(case when jsonb_typeof(t.data->'hubs') = 'array' then t.data->'hubs' else '[]'::jsonb end) e
+      where ${inList(sql`e->'hub'->>'id'`, ids)} group by 1`.execute(db);
+    const c = countsById(conns.rows);
+    const m = countsById(markets.rows);
+    return hs.map((h) => ({ ...h, stats: { connections: c.get(h.id) ?? 0, marketplaces: m.get(h.id) ?? 0 } }));
   },
 };
 

@@ -5,8 +5,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { actorOf, type Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import { recordAudit } from '../../resources/audit.ts';
-import { insertObject, stampCreated, stampUpdated, updateObject, type Served } from '../../resources/engine.ts';
+import { insertStamped, saveStamped, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { registerCounter } from '../statistics/counters.ts';
 import { accountRef, arePartners, linkProduct, marketplaceVisible, productRef, unlinkProduct } from './access.ts';
@@ -22,12 +21,6 @@ const moved = (r: ListingRequest, status: ListingRequestStatus): ListingRequest 
 async function lockedListing(db: Transaction<DB>, id: string): Promise<Listing> {
   const row = await db.selectFrom('listings').select('data').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
   return row.data as Listing;
-}
-
-async function saveListing(db: Transaction<DB>, ctx: Ctx, before: Listing, after: Listing, action: string) {
-  const next = stampUpdated(ctx, { ...after, updated: now() });
-  await updateObject(listings, next, db);
-  await recordAudit(db, ctx, { res: listings, objectId: next.id, action, owner: next.vendor.id, before, after: next });
 }
 
 /** The marketplace a vendor may list in: visible to it and owned by an active partner. */
@@ -111,10 +104,12 @@ export const listingRequests: Served<ListingRequest> = {
     return moved(current, 'deleted');
   },
 
-  async present(r, _ctx, _include, db) {
-    if (!r.listing) return r;
-    const row = await db.selectFrom('listings').select('status').where('id', '=', r.listing.id).executeTakeFirst();
-    return { ...r, listing: { id: r.listing.id, status: row?.status } };
+  /** Each request shows its listing's current status: one query for the page. */
+  async presentMany(rs, _ctx, _include, db) {
+    const ids = [...new Set(rs.flatMap((r) => (r.listing ? [r.listing.id] : [])))];
+    const rows = ids.length ? await db.selectFrom('listings').select(['id', 'status']).where('id', 'in', ids).execute() : [];
+    const status = new Map(rows.map((l) => [l.id, l.status]));
+    return rs.map((r) => (r.listing ? { ...r, listing: { id: r.listing.id, status: status.get(r.listing.id) } } : r));
   },
 
   actions: {
@@ -128,12 +123,10 @@ export const listingRequests: Served<ListingRequest> = {
         .where('marketplace_id', '=', current.marketplace.id).executeTakeFirst();
       if (existing) return moved({ ...current, listing: { id: existing.data.id } }, 'reviewing');
       const at = now();
-      const listing: Listing = stampCreated(ctx, {
+      const listing = await insertStamped<Listing>(listings, ctx, {
         id: newId('LST', 3, 3), status: 'unlisted', marketplace: current.marketplace, product: current.product,
         vendor: current.vendor, provider: current.provider, pending_request: null, created: at, updated: at, events: {},
-      });
-      await insertObject(listings, listing, db);
-      await recordAudit(db, ctx, { res: listings, objectId: listing.id, action: 'create', owner: listing.vendor.id, after: listing });
+      }, db);
       return moved({ ...current, listing: { id: listing.id } }, 'reviewing');
     },
     /** The provider sends it back to the vendor to change. */
@@ -143,13 +136,13 @@ export const listingRequests: Served<ListingRequest> = {
     async complete(ctx, current, _body, _params, db) {
       const listing = await lockedListing(db, current.listing!.id);
       if (current.type === 'new') {
-        await saveListing(db, ctx, listing, { ...listing, status: 'listed' }, 'list');
+        await saveStamped<Listing>(listings, ctx, listing, { ...listing, status: 'listed' }, 'list', db);
         await linkProduct(db, listing.product.id, listing.provider.id, 'listing', listing.id);
       } else if (current.type === 'remove') {
-        await saveListing(db, ctx, listing, { ...listing, status: 'unlisted' }, 'unlist');
+        await saveStamped<Listing>(listings, ctx, listing, { ...listing, status: 'unlisted' }, 'unlist', db);
         await unlinkProduct(db, 'listing', listing.id);
       } else {
-        await saveListing(db, ctx, listing, { ...listing, product: current.product }, 'update');
+        await saveStamped<Listing>(listings, ctx, listing, { ...listing, product: current.product }, 'update', db);
       }
       return moved(current, 'completed');
     },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { listingResource, type Listing } from '@trellis/domain';
 import type { Served } from '../../resources/engine.ts';
+import { groupBy, inList } from '../../db/in-list.ts';
 import { partyTo } from './access.ts';
 
 /** Listings are made and changed by listing requests (see listing-requests.ts); both parties read them. */
@@ -17,11 +18,16 @@ export const listings: Served<Listing> = {
   }),
   owner: (l) => l.vendor.id,
   scope: (ctx) => partyTo(ctx),
-  /** The request in progress on this listing; a provider does not see the vendor's drafts. */
-  async present(l, ctx, _include, db) {
-    const statuses = ctx.account.id === l.vendor.id ? ['draft', 'reviewing', 'deploying'] : ['reviewing', 'deploying'];
-    const { rows } = await sql<{ id: string; type: string; status: string }>`select id, type, status from listing_requests
-      where listing_id = ${l.id} and status in (${sql.join(statuses)}) order by created_at desc limit 1`.execute(db);
-    return { ...l, pending_request: rows[0] ?? null };
+  /** The request in progress on each listing (one query for the page); a provider does not see the vendor's drafts. */
+  async presentMany(ls, ctx, _include, db) {
+    const { rows } = await sql<{ listing_id: string; id: string; type: string; status: string }>`select listing_id, id, type, status
+      from listing_requests where ${inList(sql`listing_id`, ls.map((l) => l.id))} and status in ('draft', 'reviewing', 'deploying')
+      order by created_at desc, id desc`.execute(db);
+    const open = groupBy(rows, (r) => r.listing_id);
+    return ls.map((l) => {
+      const seesDrafts = ctx.account.id === l.vendor.id;
+      const r = open.get(l.id)?.find((x) => seesDrafts || x.status !== 'draft');
+      return { ...l, pending_request: r ? { id: r.id, type: r.type, status: r.status } : null };
+    });
   },
 };

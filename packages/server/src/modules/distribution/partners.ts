@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { actorOf, type Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
+import { inList } from '../../db/in-list.ts';
 import { recordAudit } from '../../resources/audit.ts';
 import { insertObject, stampCreated, stampUpdated, updateObject, type Served } from '../../resources/engine.ts';
 
@@ -74,10 +75,16 @@ export const partners: Served<Partner> = {
       return { ...current, status: 'removed' };
     },
   },
-  async present(p, _ctx, _include, db) {
-    const { rows } = await sql<{ n: string }>`select count(*) as n from listings where status = 'listed'
-      and ((account_id = ${p.account.id} and provider_id = ${p.id}) or (account_id = ${p.id} and provider_id = ${p.account.id}))`.execute(db);
-    return { ...p, stats: { ...p.stats, listings: Number(rows[0].n) } };
+  /** stats.listings: listed listings between the account and each partner, either way round; one query for the page. */
+  async presentMany(ps, _ctx, _include, db) {
+    const key = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+    const ids = [...new Set(ps.flatMap((p) => [p.id, p.account.id]))];
+    const { rows } = ids.length ? await sql<{ account_id: string; provider_id: string; n: string }>`select account_id, provider_id,
+      count(*) as n from listings where status = 'listed' and ${inList(sql`account_id`, ids)} and ${inList(sql`provider_id`, ids)}
+      group by account_id, provider_id`.execute(db) : { rows: [] };
+    const listed = new Map<string, number>();
+    for (const r of rows) listed.set(key(r.account_id, r.provider_id), (listed.get(key(r.account_id, r.provider_id)) ?? 0) + Number(r.n));
+    return ps.map((p) => ({ ...p, stats: { ...p.stats, listings: listed.get(key(p.account.id, p.id)) ?? 0 } }));
   },
 };
 

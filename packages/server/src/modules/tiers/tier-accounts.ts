@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   tierAccountResource, tierAccountVersionResource, tierDatabaseOf, tierScopeOf, TIER_SCOPE_LABELS, type RqlNode,
   type TierAccount, type TierAccountCreate, type TierAccountUpdate, type TierScope,
@@ -58,7 +58,10 @@ async function refreshParentRefs(db: Db, a: TierAccount) {
     where data->'parent'->'parent'->>'id' = ${a.id}`.execute(db);
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Key order aside (jsonb stores keys in its own order, so a stored parent and a rebuilt one differ only in order). */
+const canonical = (v: unknown): unknown => (Array.isArray(v) ? v.map(canonical)
+  : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canonical(x)])) : v);
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 const COMPARED = ['name', 'type', 'external_id', 'external_uid', 'tax_id', 'parent', 'environment', 'contact_info'] as const;
 
 function withContactDefaults(ci: TierAccountCreate['contact_info']): TierAccount['contact_info'] {
@@ -74,9 +77,19 @@ function withContactDefaults(ci: TierAccountCreate['contact_info']): TierAccount
 }
 
 /**
- * Tier accounts belong to the provider account that created them; nobody else sees them (vendors will
- * see their subscriptions' tier accounts once subscriptions exist). Every change bumps `version` and keeps
- * the previous state in tier_account_versions; DELETE decommissions (final) instead of deleting.
+ * Who reads a tier account (column `col`): the provider that owns it, and a vendor whose subscriptions (assets)
+ * name it as customer, T1 or T2. Only the provider writes (a vendor gets 403 from canWrite).
+ */
+const tierAccountVisible = (ctx: Ctx, col: RawBuilder<unknown>, ownerCol: RawBuilder<unknown>) => (ctx.account.type === 'vendor'
+  ? sql<boolean>`${col} in (select customer_id from assets where vendor_id = ${ctx.account.id}
+      union select tier1_id from assets where vendor_id = ${ctx.account.id} and tier1_id is not null
+      union select tier2_id from assets where vendor_id = ${ctx.account.id} and tier2_id is not null)`
+  : sql<boolean>`${ownerCol} = ${ctx.account.id}`);
+
+/**
+ * Tier accounts belong to the provider account that created them; vendors read those of their subscriptions.
+ * Every change bumps `version` and keeps the previous state in tier_account_versions; DELETE decommissions
+ * (final) instead of deleting.
  */
 export const tierAccounts: Served<TierAccount> = {
   decl: tierAccountResource,
@@ -91,7 +104,7 @@ export const tierAccounts: Served<TierAccount> = {
     external_id: a.external_id, external_uid: a.external_uid, parent_id: a.parent?.id ?? null, version: a.version,
     created_at: a.events.created.at, updated_at: a.events.updated?.at ?? a.events.created.at,
   }),
-  scope: (ctx) => sql<boolean>`t.account_id = ${ctx.account.id}`,
+  scope: (ctx) => tierAccountVisible(ctx, sql`t.id`, sql`t.account_id`),
   canWrite: (ctx) => {
     if (ctx.account.type !== 'provider') throw ApiError.forbidden('Only provider accounts manage tier accounts.');
     return true;
@@ -169,8 +182,9 @@ export const tierAccountVersions: Served<TierAccount> = {
   idColumn: 'version_id',
   row: () => ({}),
   parentVisible: async (ctx, params, db) => {
-    const { rows } = await sql`select 1 from tier_accounts where id = ${params.accountId ?? ''} and account_id = ${ctx.account.id}`.execute(db);
+    const { rows } = await sql`select 1 from tier_accounts a where a.id = ${params.accountId ?? ''}
+      and ${tierAccountVisible(ctx, sql`a.id`, sql`a.account_id`)}`.execute(db);
     return rows.length > 0;
   },
-  scope: (ctx, params) => sql<boolean>`t.tier_account_id = ${params.accountId ?? ''} and t.account_id = ${ctx.account.id}`,
+  scope: (ctx, params) => sql<boolean>`t.tier_account_id = ${params.accountId ?? ''} and ${tierAccountVisible(ctx, sql`t.tier_account_id`, sql`t.account_id`)}`,
 };

@@ -33,12 +33,17 @@ export function useProductVersions(productId: string, { announce = false }: { an
     queryFn: ({ signal }) => listAll<ProductVersion>(`/products/${productId}/versions`, 'ordering(-version)', signal),
     refetchInterval: (q) => (isBuilding(q.state.data) ? POLLING_INTERVAL_MS : false),
   });
-  const building = query.data?.filter((v) => v.build?.status === 'building').map((v) => v.version) ?? [];
-  const wasBuilding = useRef<number[]>(building);
-  const key = building.join();
+  // Versions seen finished (ready or failed). A build that finishes before the list is refetched is never seen
+  // "building", so what counts is a finished version that was not finished before, not the building → ready step.
+  const finishedNow = query.data?.filter((v) => v.build?.status !== 'building').map((v) => v.version);
+  const seenFinished = useRef<number[] | null>(null);
+  const key = finishedNow?.join() ?? '';
   useEffect(() => {
-    const finished = wasBuilding.current.filter((n) => !building.includes(n));
-    wasBuilding.current = building;
+    if (!finishedNow) return;
+    const before = seenFinished.current;
+    seenFinished.current = finishedNow;
+    if (before === null) return; // the first answer is the baseline
+    const finished = finishedNow.filter((n) => !before.includes(n));
     if (!finished.length) return;
     void client.invalidateQueries({ queryKey: ['get'] });
     void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'list' && q.queryKey[1] !== `/products/${productId}/versions` });

@@ -54,7 +54,7 @@ export const UNITS = [
 export function renderSignedIn(ui: ReactNode, { context = VENDOR_CONTEXT, url = '/' }: { context?: AuthContext; url?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(CONTEXT_KEY, context);
-  return render(
+  const utils = render(
     <ThemeProvider theme={portalTheme()}>
       <QueryClientProvider client={client}>
         <SessionProvider>
@@ -63,4 +63,5 @@ export function renderSignedIn(ui: ReactNode, { context = VENDOR_CONTEXT, url = 
       </QueryClientProvider>
     </ThemeProvider>,
   );
+  return { ...utils, client };
 }

@@ -45,6 +45,19 @@ describe('product versions', () => {
     expect(fetches()).toBe(3);
   });
 
+  it('refetches the product when a build finished before the list ever showed it building', async () => {
+    let versions = [versionFixture(1, 'ready', true)];
+    const calls = mockApi({ [`GET ${VERSIONS}`]: () => listBody(versions) });
+    const { client } = renderSignedIn(<VersionsTab productId={PRODUCT_ID} readOnly={false} />);
+    expect(await screen.findByText('Master')).toBeTruthy();
+    const refetched = vi.spyOn(client, 'invalidateQueries');
+    // version 2 was built so fast that the next answer already shows it ready
+    versions = [versionFixture(2, 'ready', true), versionFixture(1, 'ready', false)];
+    await act(() => client.invalidateQueries({ queryKey: ['list', VERSIONS] }));
+    await vi.waitFor(() => expect(refetched).toHaveBeenCalledWith({ queryKey: ['get'] }));
+    expect(calls.filter((c) => c.path === VERSIONS)).toHaveLength(2);
+  });
+
   it('does not poll when no build is running', async () => {
     const calls = mockApi({ [`GET ${VERSIONS}`]: () => listBody([versionFixture(1, 'ready', true)]) });
     renderSignedIn(<VersionsTab productId={PRODUCT_ID} readOnly={false} />);

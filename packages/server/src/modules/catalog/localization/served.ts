@@ -4,6 +4,7 @@ import {
 } from '@trellis/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
+import { countsById, groupBy, inList } from '../../../db/in-list.ts';
 import type { Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { recordAudit } from '../../../resources/audit.ts';
@@ -41,10 +42,11 @@ export async function visibleTranslation(db: Db, ctx: Ctx, id: string | undefine
   return rows[0]?.data ?? null;
 }
 
-/** A translation with its stats (attributes brought up to date with the product first) and `owned`. */
-async function presentTranslation(t: Translation, ctx: Ctx, db: Db): Promise<Translation> {
-  await syncAttributes(db, t, await sourcesFor(ctx, db, t.context.instance_id));
-  return withoutInternals({ ...t, owned: t.owner.id === ctx.account.id, stats: await translationStats(db, t.id) });
+/** Translations with their stats (attributes brought up to date with the product first) and `owned`; stats in one query. */
+async function presentTranslations(ts: Translation[], ctx: Ctx, db: Db): Promise<Translation[]> {
+  for (const t of ts) await syncAttributes(db, t, await sourcesFor(ctx, db, t.context.instance_id));
+  const statsOf = await translationStats(db, ts.map((t) => t.id));
+  return ts.map((t) => withoutInternals({ ...t, owned: t.owner.id === ctx.account.id, stats: statsOf(t.id) }));
 }
 
 // ---------------------------------------------------------------- locales
@@ -56,10 +58,11 @@ export const locales: Served<Locale> = {
   row: (l) => ({ id: l.id, name: l.name, local_name: l.local_name, auto_translation: l.auto_translation }),
   scope: () => sql<boolean>`true`,
   /** stats.translations counts the translations into this locale that the caller sees. */
-  async present(l, ctx, _include, db) {
-    const { rows } = await sql<{ n: string }>`select count(*) as n from translations x
-      where x.locale_id = ${l.id} and ${translationVisible(ctx, 'x')}`.execute(db);
-    return { ...l, stats: { translations: Number(rows[0].n) } };
+  async presentMany(ls, ctx, _include, db) {
+    const { rows } = await sql<{ id: string; n: string }>`select x.locale_id as id, count(*) as n from translations x
+      where ${inList(sql`x.locale_id`, ls.map((l) => l.id))} and ${translationVisible(ctx, 'x')} group by x.locale_id`.execute(db);
+    const counts = countsById(rows);
+    return ls.map((l) => ({ ...l, stats: { translations: counts.get(l.id) ?? 0 } }));
   },
 };
 
@@ -73,13 +76,18 @@ export const contexts: Served<LocalizationContext> = {
   owner: (c) => c.owner.id,
   scope: (ctx) => productVisible(ctx, sql`t.instance_id`),
   parentVisible: (ctx) => requireLocalizationAccess(ctx),
-  async present(c, ctx, _include, db) {
+  /** Each context lists the translations the caller sees (primary first); one query for the page. */
+  async presentMany(cs, ctx, _include, db) {
     const { rows } = await sql<{ data: Translation }>`select x.data from translations x
-      where x.context_id = ${c.id} and ${translationVisible(ctx, 'x')} order by x.is_primary desc, x.locale_id`.execute(db);
-    const translations = rows.map(({ data: t }) => ({
-      id: t.id, locale: t.locale, primary: t.primary, status: t.status, owner: t.owner, owned: t.owner.id === ctx.account.id,
-    }));
-    return { ...c, translations, primary_locale: translations.find((t) => t.primary)?.locale ?? null };
+      where ${inList(sql`x.context_id`, cs.map((c) => c.id))} and ${translationVisible(ctx, 'x')}
+      order by x.is_primary desc, x.locale_id`.execute(db);
+    const byContext = groupBy(rows.map((r) => r.data), (t) => t.context.id);
+    return cs.map((c) => {
+      const translations = (byContext.get(c.id) ?? []).map((t) => ({
+        id: t.id, locale: t.locale, primary: t.primary, status: t.status, owner: t.owner, owned: t.owner.id === ctx.account.id,
+      }));
+      return { ...c, translations, primary_locale: translations.find((t) => t.primary)?.locale ?? null };
+    });
   },
   /** The vendor opens a product to translation, optionally with its first translations (primary first). */
   async create(ctx, input, _params, db) {
@@ -127,7 +135,7 @@ export const translations: Served<Translation> = {
   owner: (t) => t.owner.id,
   scope: (ctx) => translationVisible(ctx, 't'),
   parentVisible: (ctx) => requireLocalizationAccess(ctx),
-  present: (t, ctx, _include, db) => presentTranslation(t, ctx, db),
+  presentMany: (ts, ctx, _include, db) => presentTranslations(ts, ctx, db),
   /** In a context given by id, or in the context of a product (instance_id), created on first use. */
   async create(ctx, input, _params, db) {
     let context: LocalizationContext | null;
@@ -251,13 +259,14 @@ export const productLocalizations: Served<Translation> = {
     requireLocalizationAccess(ctx);
     return productIsVisible(db, ctx, params.productId);
   },
-  async present(t, ctx, _include, db) {
-    const p = await presentTranslation(t, ctx, db);
-    const out: ProductLocalization = {
-      id: p.locale.id, locale: p.locale, translation: { id: p.id }, primary: p.primary, status: p.status,
-      description: p.description, stats: p.stats, events: p.events,
-    };
-    return out as unknown as Translation;
+  async presentMany(ts, ctx, _include, db) {
+    return (await presentTranslations(ts, ctx, db)).map((p) => {
+      const out: ProductLocalization = {
+        id: p.locale.id, locale: p.locale, translation: { id: p.id }, primary: p.primary, status: p.status,
+        description: p.description, stats: p.stats, events: p.events,
+      };
+      return out as unknown as Translation;
+    });
   },
   async create(ctx, input, params, db) {
     const product = await productForWrite(db, ctx, params.productId);

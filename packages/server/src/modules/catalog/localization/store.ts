@@ -7,6 +7,7 @@ import { enqueue } from '../../../jobs/queue.ts';
 import { recordAudit } from '../../../resources/audit.ts';
 import { stampCreated, type Db } from '../../../resources/engine.ts';
 import { newId } from '../../../resources/ids.ts';
+import { inList } from '../../../db/in-list.ts';
 import { productVisible } from '../visibility.ts';
 import type { Source } from './sources.ts';
 
@@ -242,11 +243,13 @@ export async function syncAttributes(db: Db, t: Translation, sources: Source[]) 
   if (gone.length) await db.deleteFrom('translation_attributes').where('translation_id', '=', t.id).where('key', 'in', gone).execute();
 }
 
-export async function translationStats(db: Db, translationId: string) {
-  const { rows } = await sql<{ total: string; translated: string }>`select count(*) as total,
+/** Attribute counts of each translation (total, translated), one query for all of them. */
+export async function translationStats(db: Db, translationIds: readonly string[]) {
+  const { rows } = await sql<{ id: string; total: string; translated: string }>`select translation_id as id, count(*) as total,
     count(*) filter (where value is not null and value <> '') as translated
-    from translation_attributes where translation_id = ${translationId}`.execute(db);
-  return { total: Number(rows[0].total), translated: Number(rows[0].translated) };
+    from translation_attributes where ${inList(sql`translation_id`, translationIds)} group by translation_id`.execute(db);
+  const stats = new Map(rows.map((r) => [r.id, { total: Number(r.total), translated: Number(r.translated) }]));
+  return (id: string) => stats.get(id) ?? { total: 0, translated: 0 };
 }
 
 /**

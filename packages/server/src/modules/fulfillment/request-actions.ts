@@ -1,0 +1,112 @@
+import { assetStatusWhileOpen, type Request, type RequestParam } from '@trellis/domain';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Ctx } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { stampUpdated } from '../../resources/engine.ts';
+import { applyParamInput, invalidParams, paramErrors, requireMarked, validateKeepingMarks, validateParams } from './params.ts';
+import { approveOnAsset, failed, openOnAsset, undoOnAsset } from './request-effects.ts';
+import { editable } from './request-update.ts';
+import { assetTemplate, templateIdOf } from './request-templates.ts';
+import { pendingOrTiersSetup } from './request-tiers.ts';
+import { SCHEDULE_JOB } from './schedule.ts';
+import { assigneeFor, checkUnassign } from './tier-assign.ts';
+
+// State-machine actions of asset requests. The engine has locked the row and checked `from` and `by`.
+
+type Tx = Transaction<DB>;
+type Action = (ctx: Ctx, current: Request, body: any, params: Record<string, string>, db: Tx) => Promise<Request>;
+
+const withParams = (r: Request, params: RequestParam[]): Request => ({ ...r, asset: { ...r.asset, params } });
+
+/** Draft → pending: a purchase's ordering parameters must be valid; then its tiers may need setting up first. */
+const submit: Action = async (ctx, current, _body, _p, db) => {
+  let next = current;
+  if (current.type === 'purchase') {
+    const checked = validateParams(current.asset.params, ['ordering']);
+    if (!checked.valid) throw paramErrors(checked.params);
+    next = withParams(current, checked.params);
+  }
+  const status = assetStatusWhileOpen(current.type, false, current.asset.status);
+  if (status !== current.asset.status) next = await openOnAsset(db, ctx, next, status);
+  return pendingOrTiersSetup(db, ctx, next);
+};
+
+export const requestActions: Record<string, Action> = {
+  purchase: submit,
+  submit,
+
+  /** Dynamic validation: apply sent values, store each parameter's error; 200 even when some are invalid. */
+  async validate(ctx, current, body) {
+    const sent = body?.asset?.params;
+    if (sent?.length) editable(ctx, current, 'validate');
+    const params = applyParamInput(current.asset.params, sent, ctx.account.type);
+    const phases = ctx.account.type === 'vendor' && current.status !== 'draft' ? ['ordering', 'fulfillment'] : ['ordering'];
+    return withParams(current, validateKeepingMarks(params, phases).params);
+  },
+
+  /** The vendor fulfils: fulfillment parameters valid, activation text from a template (or given), asset updated. */
+  async approve(ctx, current, body, _p, db) {
+    const templateId = templateIdOf(body);
+    if (!templateId && !body.activation_tile) throw ApiError.badRequest('template_id: This field is required');
+    const checked = validateParams(current.asset.params, ['fulfillment']);
+    if (!checked.valid) throw paramErrors(checked.params);
+    // effective_date and planned_date were checked as ISO date-times by the action's body schema (domain request.ts)
+    const effective = new Date(body.effective_date ?? Date.now()).toISOString();
+    let next: Request = { ...withParams(current, checked.params), status: 'approved', effective_date: effective };
+    next = stampUpdated(ctx, await approveOnAsset(db, ctx, next), 'approved');
+    if (!templateId) return { ...next, activation_key: body.activation_tile, template: null };
+    const template = await assetTemplate(db, next, templateId, 'fulfillment');
+    return { ...next, activation_key: template.representation, template };
+  },
+
+  async fail(ctx, current, body, _p, db) {
+    return stampUpdated(ctx, await failed(db, ctx, current, body.reason), 'failed');
+  },
+
+  /** The vendor asks the provider to fix the parameters it marked with value_error. */
+  async inquire(ctx, current, body, _p, db) {
+    requireMarked(current.asset.params);
+    let next: Request = stampUpdated(ctx, { ...current, status: 'inquiring', answered: false }, 'inquired');
+    const templateId = templateIdOf(body);
+    if (templateId) {
+      const template = await assetTemplate(db, next, templateId, 'inquire');
+      next = { ...next, activation_key: template.representation, template };
+    } else if (body.activation_tile) next = { ...next, activation_key: body.activation_tile };
+    return next;
+  },
+
+  /** Back to pending. From the provider this is its answer: what it can fix must no longer be marked invalid. */
+  async pend(ctx, current) {
+    if (ctx.account.type === 'vendor') return stampUpdated(ctx, { ...current, status: 'pending' }, 'pended');
+    const checked = validateKeepingMarks(current.asset.params, ['ordering']);
+    const fixable = checked.params.filter((p) => p.phase === 'ordering' && !p.constraints.readonly);
+    if (invalidParams(fixable).length) throw paramErrors(fixable, 'Some parameters still need a fix.');
+    return stampUpdated(ctx, { ...withParams(current, checked.params), status: 'pending', answered: true }, 'pended');
+  },
+
+  async assign(ctx, current, body, _p, db) {
+    return { ...current, assignee: await assigneeFor(db, ctx, body) };
+  },
+
+  async unassign(ctx, current, body) {
+    checkUnassign(ctx, current.assignee, body?.force);
+    return { ...current, assignee: null };
+  },
+
+  /** Delayed activation: back to pending at planned_date (schedule.ts). */
+  async schedule(ctx, current, body, _p, db) {
+    const at = new Date(body.planned_date);
+    await enqueue(db, SCHEDULE_JOB, { requestId: current.id }, { runAt: at, accountId: current.asset.connection.vendor.id });
+    return stampUpdated(ctx, { ...current, status: 'scheduled', planned_date: at.toISOString() }, 'scheduled');
+  },
+
+  async revoke(ctx, current, body) {
+    return stampUpdated(ctx, { ...current, status: 'revoking', reason: body.reason ?? current.reason }, 'revoking');
+  },
+
+  async confirm(ctx, current, _body, _p, db) {
+    return stampUpdated(ctx, { ...(await undoOnAsset(db, ctx, current, 'revoke')), status: 'revoked' }, 'revoked');
+  },
+};

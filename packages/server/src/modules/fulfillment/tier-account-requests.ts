@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import { tierAccountRequestResource, type TierAccount, type TierAccountRequest } from '@trellis/domain';
+import { recordAudit } from '../../resources/audit.ts';
+import { insertObject, stampCreated, stampUpdated, type Served } from '../../resources/engine.ts';
+import { registerResource } from '../../resources/routes.ts';
+import { registerCounter } from '../statistics/counters.ts';
+import { onTierAccountChanged, type TierAccountChange } from '../tiers/hooks.ts';
+import type { Api } from '../types.ts';
+import { partyScope, productRefOf, sideCount } from './refs.ts';
+
+// Tier account requests (/tier/account-requests, reference workflow tier-account-requests): when a provider
+// changes a tier account, every vendor with subscriptions of that account gets one request per product, holding
+// the account's new version, to accept (take it into its systems) or ignore. Ids are the account's digits plus
+// a running number per account: TA-1234-5678-9012 → TAR-1234-5678-9012-001.
+
+const now = () => new Date().toISOString();
+
+export const tierAccountRequests: Served<TierAccountRequest> = {
+  decl: tierAccountRequestResource,
+  table: 'tier_account_requests',
+  columns: {
+    id: 'id', status: 'status', 'account.id': 'tier_account_id', 'account.version': 'tier_account_version',
+    'vendor.id': 'vendor_id', 'provider.id': 'provider_id', 'product.id': 'product_id', created: 'created_at', updated: 'updated_at',
+  },
+  row: (r) => ({
+    id: r.id, tier_account_id: r.account.id, tier_account_version: r.account.version, vendor_id: r.vendor.id,
+    provider_id: r.provider.id, product_id: r.product.id, status: r.status, created_at: r.created, updated_at: r.updated,
+  }),
+  owner: (r) => r.vendor.id,
+  scope: partyScope,
+  actions: {
+    async accept(ctx, current) {
+      return stampUpdated(ctx, { ...current, status: 'accepted', updated: now() }, 'accepted');
+    },
+    async ignore(ctx, current, body) {
+      return stampUpdated(ctx, { ...current, status: 'ignored', reason: body.reason ?? '', updated: now() }, 'ignored');
+    },
+  },
+};
+
+/** Products whose "tier account updates" capability is switched off file their requests as unsupported. */
+const updatesDisabled = (capabilities: Record<string, any> | undefined) => capabilities?.tiers?.updates?.enabled === false;
+
+async function fileRequests({ change, after, ctx, db }: TierAccountChange) {
+  if (change !== 'update') return;
+  // (vendor, product) pairs of the account's subscriptions that are still alive
+  const { rows } = await sql<{ vendor_id: string; vendor_name: string; product_id: string; product_status: string; product: any }>`
+    select distinct a.vendor_id, v.name as vendor_name, a.product_id, p.status as product_status, p.data as product
+    from assets a join accounts v on v.id = a.vendor_id join products p on p.id = a.product_id
+    where a.status <> 'terminated' and (a.customer_id = ${after.id} or a.tier1_id = ${after.id} or a.tier2_id = ${after.id})
+    order by a.vendor_id, a.product_id`.execute(db);
+  if (!rows.length) return;
+  // the engine stamps the account's update after the listeners run; the request carries the stored version
+  const account: TierAccount = stampUpdated(ctx, after);
+  const { rows: [count] } = await sql<{ n: string }>`select count(*) as n from tier_account_requests where tier_account_id = ${after.id}`.execute(db);
+  let n = Number(count.n);
+  for (const row of rows) {
+    const at = now();
+    const request: TierAccountRequest = stampCreated(ctx, {
+      id: `TAR-${after.id.replace(/^TA-/, '')}-${String(++n).padStart(3, '0')}`, type: 'update',
+      status: updatesDisabled(row.product.capabilities) ? 'unsupported' : 'pending', account,
+      vendor: { id: row.vendor_id, name: row.vendor_name }, provider: { id: after.owner.id, name: after.owner.name },
+      product: productRefOf({ id: row.product_id, status: row.product_status, data: row.product }),
+      reason: '', created: at, updated: at, events: {},
+    });
+    await insertObject(tierAccountRequests, request, db);
+    await recordAudit(db, ctx, { res: tierAccountRequests, objectId: request.id, action: 'create', owner: request.vendor.id, after: request });
+  }
+}
+
+onTierAccountChanged(fileRequests);
+
+export function tierAccountRequestRoutes({ app, db }: Api) {
+  registerResource(app, db, tierAccountRequests);
+}
+
+// Dashboard: account changes the vendor has not looked at yet.
+registerCounter('tier_account_requests', ['vendor'], sideCount('tier_account_requests', ['pending']));
