@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright';
+import { configFromEnv } from '../../packages/server/src/config.ts';
+import { startServer } from '../../packages/server/src/server.ts';
+
+// Time from navigating to the dashboard until the first counter value shows, for the demo vendor,
+// against the real server (demo data in a throwaway data directory) and the production portal build.
+// Cold: a fresh browser context each run (empty cache, only the session cookie). Warm: the same
+// context navigating again (scripts cached). Median of `runs` each.
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const USER = 'vendor@demo.trellis';
+const PASSWORD = 'Trellis-demo-1';
+const COUNTER = '[data-testid^="counter-"] .MuiTypography-h3';
+
+export interface FirstCounterFigures {
+  user: string;
+  runs: number;
+  cold_ms: { median: number; samples: number[] };
+  warm_ms: { median: number; samples: number[] };
+}
+
+export async function measureFirstCounter({ runs = 5, port = 18_090 } = {}): Promise<FirstCounterFigures> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'trellis-portal-bench-'));
+  const config = configFromEnv({}, { port, host: '127.0.0.1', dataDir, logLevel: 'warn', publicUrl: `http://127.0.0.1:${port}` });
+  const { app } = await startServer(config, { demo: true });
+  const base = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    await app.listen({ host: config.host, port });
+    const loggedIn = async (): Promise<BrowserContext> => {
+      const context = await browser.newContext({ baseURL: base });
+      const res = await context.request.post('/public/v1/auth/login', { data: { email: USER, password: PASSWORD } });
+      if (!res.ok()) throw new Error(`log in as ${USER}: ${res.status()} ${await res.text()}`);
+      return context;
+    };
+    /** ms from navigation start until a counter's value is visible. */
+    const timeDashboard = async (context: BrowserContext) => {
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.locator(COUNTER).first().waitFor({ state: 'visible', timeout: 30_000 });
+      const ms = performance.now() - started;
+      await page.close();
+      return Math.round(ms);
+    };
+
+    // One unmeasured load first, so the server's own first-request work is not counted as "cold portal".
+    const primer = await loggedIn();
+    await timeDashboard(primer);
+    await primer.close();
+
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const context = await loggedIn();
+      cold.push(await timeDashboard(context));
+      warm.push(await timeDashboard(context));
+      await context.close();
+    }
+    return { user: USER, runs, cold_ms: { median: median(cold), samples: cold }, warm_ms: { median: median(warm), samples: warm } };
+  } finally {
+    await browser.close();
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : Math.round((s[m - 1] + s[m]) / 2);
+}

@@ -1,0 +1,167 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { ensureDataset, label, type Dataset, type DbKind } from './generate.ts';
+import { explainUsesIndex } from './explain.ts';
+import { measure, spawnServer, stop, type Measured } from './load.ts';
+import { writeReport, type Row } from './report.ts';
+
+// `npm run bench -- [--smoke] [--sizes 10k,100k,1m] [--duration 10] [--fresh] [--only list-pending,...]
+//   [--drop-indexes a,b] [--label name]`
+// Load runs against the real server and the floor, EXPLAIN of each list query, results in bench/results/.
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const opt = (name: string, dflt: string) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1] : dflt; };
+const parseSize = (s: string) => Number(s.replace(/k$/i, 'e3').replace(/m$/i, 'e6'));
+
+const smoke = flag('smoke');
+const kind = opt('db', 'pg') as DbKind;
+const sizes = opt('sizes', smoke ? '1k' : '10k,100k,1m').split(',').map(parseSize);
+const duration = Number(opt('duration', smoke ? '1' : '10'));
+const only = opt('only', '').split(',').filter(Boolean);
+const CONNECTIONS = 10;
+const API_PORT = 18_081;
+const FLOOR_PORT = 18_082;
+const API = `http://127.0.0.1:${API_PORT}/public/v1`;
+const log = (s: string) => console.error(s);
+
+interface Scenario { name: string; path: (d: Dataset) => string; list?: boolean; write?: boolean }
+const SCENARIOS: Scenario[] = [
+  { name: 'list-pending', list: true, path: () => '/requests?eq(status,pending)&ordering(-created)&limit=100' },
+  { name: 'list-product', list: true, path: (d: Dataset) => `/requests?eq(asset.product.id,${d.products[1]})&ordering(-created)&limit=100` },
+  { name: 'list-search', list: true, path: () => `/requests?search=${encodeURIComponent('Customer 0-3 ')}&ordering(-created)&limit=100` },
+  { name: 'get-one', path: () => '/requests/:id' },
+  { name: 'approve', write: true, path: () => '/requests/:id/approve' },
+].filter((s) => !only.length || only.includes(s.name));
+
+async function login(): Promise<Record<string, string>> {
+  const res = await fetch(`${API}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'vendor@demo.trellis', password: (await import('../packages/server/src/db/seed/demo.ts')).DEMO_PASSWORD }) });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const body = await res.json() as any;
+  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-session-id': body.session_id };
+}
+
+async function withClient<T>(d: Dataset, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: d.databaseUrl });
+  await c.connect();
+  try { return await fn(c); } finally { await c.end(); }
+}
+
+const pendingIds = (d: Dataset, n: number) => withClient(d, async (c) => (await c.query(
+  `select id from asset_requests where vendor_id = $1 and status = 'pending' order by created_at desc limit $2`, [d.vendorId, n])).rows.map((r) => r.id as string));
+
+/** Approving consumes pending requests: keep copies of the rows it may touch and put them back afterwards. */
+async function snapshot(d: Dataset, ids: string[]) {
+  await withClient(d, async (c) => {
+    await c.query('drop table if exists bench_snap_requests, bench_snap_assets');
+    await c.query('create table bench_snap_requests as select * from asset_requests where id = any($1)', [ids]);
+    await c.query('create table bench_snap_assets as select * from assets where id in (select asset_id from bench_snap_requests)');
+  });
+  return () => withClient(d, async (c) => {
+    await c.query('begin');
+    await c.query('delete from asset_requests where id in (select id from bench_snap_requests)');
+    await c.query('delete from assets where id in (select id from bench_snap_assets)');
+    await c.query('insert into assets select * from bench_snap_assets');
+    await c.query('insert into asset_requests select * from bench_snap_requests');
+    await c.query('drop table bench_snap_requests, bench_snap_assets');
+    await c.query('commit');
+  });
+}
+
+/** `--drop-indexes a,b`: measure without them ("before" figures), then build them again. */
+async function dropIndexes(d: Dataset, names: string[]) {
+  const defs = await withClient(d, async (c) => {
+    const out: string[] = [];
+    for (const name of names) {
+      const { rows } = await c.query('select pg_get_indexdef(to_regclass($1)) as def', [name]);
+      if (!rows[0]?.def) throw new Error(`--drop-indexes: no index ${name}`);
+      out.push(rows[0].def);
+      await c.query(`drop index ${name}`);
+    }
+    return out;
+  });
+  return () => withClient(d, async (c) => { for (const def of defs) await c.query(def); });
+}
+
+type Captured = { text: string; values: unknown[] };
+/** Run one request of each read scenario against a server that logs its SQL; keep the statements on asset_requests. */
+async function captureSql(d: Dataset, target: string, sampleId: string): Promise<Record<string, { rows: Captured; count?: Captured; idParam?: number }>> {
+  const file = resolve(import.meta.dirname, '.data', `sql-${process.pid}.log`);
+  await mkdir(resolve(import.meta.dirname, '.data'), { recursive: true });
+  const out: Record<string, { rows: Captured; count?: Captured; idParam?: number }> = {};
+  const server = await spawnServer('serve-api.ts', [String(API_PORT), target], { BENCH_SQL_LOG: file });
+  try {
+    const headers = await login();
+    for (const s of SCENARIOS.filter((x) => !x.write)) {
+      await writeFile(file, '');
+      const res = await fetch(API + s.path(d).replace(':id', sampleId), { headers });
+      if (!res.ok) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
+      const qs: Captured[] = (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l))
+        .filter((q: Captured) => /from "asset_requests" t\b/.test(q.text));
+      const rows = qs.find((q) => !/count\(\*\)/.test(q.text));
+      if (!rows) throw new Error(`${s.name}: no asset_requests query captured`);
+      const count = qs.find((q) => /count\(\*\)/.test(q.text));
+      out[s.name] = { rows, count, idParam: s.list ? undefined : rows.values.indexOf(sampleId) };
+    }
+  } finally {
+    await stop(server);
+    await rm(file, { force: true });
+  }
+  return out;
+}
+
+async function runSize(size: number): Promise<Row[]> {
+  const d = await ensureDataset(kind, size, { fresh: flag('fresh'), log });
+  const target = d.databaseUrl ?? `dir:${d.dataDir}`;
+  if (kind !== 'pg') throw new Error('load runs need PostgreSQL (the floor talks to it through pg); use --db pg');
+  const pend = await pendingIds(d, 20_000);
+  const sql = await captureSql(d, target, pend[0]);
+  const restoreIndexes = await dropIndexes(d, opt('drop-indexes', '').split(',').filter(Boolean));
+  const rows: Row[] = [];
+  const floor = await spawnServer('serve-floor.ts', [String(FLOOR_PORT), d.databaseUrl!], { BENCH_FLOOR_SQL: JSON.stringify(sql) });
+  const floorOf: Record<string, Measured> = {};
+  try {
+    for (const s of SCENARIOS.filter((x) => sql[x.name])) {
+      let i = 0;
+      floorOf[s.name] = await measure({
+        url: `http://127.0.0.1:${FLOOR_PORT}/floor/${s.name}`, headers: {}, duration, connections: CONNECTIONS,
+        nextPath: s.list ? undefined : () => `/floor/${s.name}?id=${pend[i++ % pend.length]}`,
+      });
+    }
+  } finally { await stop(floor); }
+
+  const api = await spawnServer('serve-api.ts', [String(API_PORT), target]);
+  try {
+    const headers = await login();
+    for (const s of SCENARIOS) {
+      let i = 0;
+      const restore = s.write ? await snapshot(d, pend) : null;
+      try {
+        const m = await measure({
+          url: API + s.path(d).replace(':id', pend[0]), headers, duration, connections: CONNECTIONS,
+          method: s.write ? 'POST' : 'GET', body: s.write ? JSON.stringify({ activation_tile: 'Activated by the benchmark' }) : undefined,
+          nextPath: s.list ? undefined : () => `/public/v1${s.path(d).replace(':id', pend[i++ % pend.length])}`,
+        });
+        const index = s.list ? await withClient(d, (c) => explainUsesIndex(c, sql[s.name].rows, sql[s.name].count)) : undefined;
+        rows.push({ scenario: s.name, db: kind, size, ...m, floor: floorOf[s.name], index, pendingAvailable: s.write ? pend.length : undefined });
+        log(`${label(size)} ${s.name}: ${m.rps.toFixed(0)} req/s p50 ${m.p50} ms p99 ${m.p99} ms` +
+          (floorOf[s.name] ? ` (floor ${floorOf[s.name].rps.toFixed(0)} req/s)` : '') + (m.non2xx ? ` non-2xx ${m.non2xx}` : '') + (index ? ` index ${index.usesIndex ? 'yes' : 'NO'}` : ''));
+      } finally { await restore?.(); }
+    }
+  } finally {
+    await stop(api);
+    await restoreIndexes();
+  }
+  return rows;
+}
+
+const all: Row[] = [];
+let table = '';
+for (const size of sizes) {
+  all.push(...(await runSize(size)));
+  // written after each size, so a long 1M run that is stopped keeps what was measured
+  table = await writeReport(all, { kind, smoke, duration, connections: CONNECTIONS, label: opt('label', '') });
+}
+console.log(table);
+process.exit(0);
