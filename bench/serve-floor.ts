@@ -21,6 +21,8 @@ app.get<{ Params: { name: string }; Querystring: { id?: string } }>('/floor/:nam
   if (!countQ) return rows[0]?.data ?? reply.code(404).send({});
   const total = Number((await countQ).rows[0].total);
   reply.header('content-range', `items 0-${rows.length - 1}/${total}`);
+  // the engine reads a page as stored JSON text when nothing changes it (listJson): send it the same way
+  if (typeof rows[0]?.data === 'string') return reply.type('application/json').send(`[${rows.map((r) => r.data).join(',')}]`);
   return rows.map((r) => r.data);
 });
 

@@ -212,6 +212,25 @@ describe('inquiring, approving and templates', () => {
     expect(one.asset.product.capabilities).toEqual(expect.any(Object));
   });
 
+  it('lists send each request as a single read shows it, with select() and paging applied', async () => {
+    const made = [await purchaseIn(w, 'pending'), await purchaseIn(w, 'pending'), await purchaseIn(w, 'pending')];
+    const ids = made.map((r) => r.id).join(',');
+    const res = await w.t.call(w.vendor, { method: 'GET', url: `/public/v1/requests?in(id,(${ids}))&ordering(created)&limit=2&offset=1` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.headers['content-range']).toBe('items 1-2/3');
+    const page = res.json();
+    expect(page).toEqual([
+      await expectStatus(w, w.vendor, 'GET', `/requests/${made[1].id}`, undefined, 200),
+      await expectStatus(w, w.vendor, 'GET', `/requests/${made[2].id}`, undefined, 200),
+    ]);
+    const trimmed = await expectStatus(w, w.vendor, 'GET', `/requests?in(id,(${ids}))&select(-asset.items)`, undefined, 200);
+    expect(trimmed.map((r: any) => r.asset.items)).toEqual([undefined, undefined, undefined]);
+    const none = await w.t.call(w.vendor, { method: 'GET', url: `/public/v1/requests?in(id,(${ids}))&limit=0` });
+    expect([none.json(), none.headers['content-range']]).toEqual([[], 'items 0-0/3']);
+    expect(await expectStatus(w, w.other, 'GET', `/requests?in(id,(${ids}))`, undefined, 200)).toEqual([]);
+  });
+
   it('of a concurrent approve and fail exactly one wins', async () => {
     const r = await purchaseIn(w, 'pending');
     const [a, f] = await Promise.all([

@@ -22,8 +22,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // trigram indexes serve `search=` (migration 0014); PostgreSQL ships pg_trgm in its contrib modules
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const pglite = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   await pglite.waitReady;
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
 }

@@ -13,6 +13,7 @@ import * as m0010tiers from './migrations/0010_tier_accounts.ts';
 import * as m0011branding from './migrations/0011_branding.ts';
 import * as m0012fulfillment from './migrations/0012_fulfillment.ts';
 import * as m0013requestIndexes from './migrations/0013_request_list_indexes.ts';
+import * as m0014search from './migrations/0014_search_indexes.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_branding': m0011branding,
   '0012_fulfillment': m0012fulfillment,
   '0013_request_list_indexes': m0013requestIndexes,
+  '0014_search_indexes': m0014search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

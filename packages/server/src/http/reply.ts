@@ -13,6 +13,12 @@ export function sendList(reply: FastifyReply, items: unknown[], offset: number, 
   return reply.send(items);
 }
 
+/** A list already serialised (engine listJson): same headers, the JSON text as it is. */
+export function sendListJson(reply: FastifyReply, page: { json: string; count: number; offset: number; total: number }) {
+  reply.header('Content-Range', contentRange(page.offset, page.count, page.total));
+  return reply.type('application/json').send(page.json);
+}
+
 /** The raw query string, still percent-encoded, as RQL needs it. */
 export function rawQuery(req: FastifyRequest): string {
   const url = req.raw.url ?? '';

@@ -28,6 +28,11 @@ export interface Served<T extends Obj = Obj> {
   present?(obj: T, ctx: Ctx, include: string[], db: Db): T | Promise<T>;
   /** Like `present`, for a whole page at once: one query for the page instead of one per row. */
   presentMany?(objs: T[], ctx: Ctx, include: string[], db: Db): Promise<T[]>;
+  /**
+   * Whether present/presentMany change objects for these `select(+x)` extras; when they do not, lists send the
+   * stored JSON as it is (see listJson). Default: whenever either hook exists.
+   */
+  presents?(include: string[]): boolean;
   create?(ctx: Ctx, input: any, params: Params, db: Transaction<DB>): Promise<Created<T>>;
   /** Work that needs the new row to exist (rows referencing it), in the create's transaction; may return a changed object. */
   afterCreate?(ctx: Ctx, obj: T, db: Transaction<DB>): Promise<T>;
@@ -85,7 +90,7 @@ function querySpec(res: Served<any>): QuerySpec {
 }
 
 const specCache = new WeakMap<Served<any>, QuerySpec>();
-function specOf(res: Served<any>): QuerySpec {
+export function specOf(res: Served<any>): QuerySpec {
   let spec = specCache.get(res);
   if (!spec) specCache.set(res, (spec = querySpec(res)));
   return spec;
@@ -123,10 +128,10 @@ async function checkWrite(res: Served<any>, ctx: Ctx, params: Params, db: Db) {
 
 export interface ListResult<T> { items: T[]; total: number; offset: number }
 
-/** A page of visible objects matching the RQL query. */
-export async function listObjects<T extends Obj>(
+/** The SQL of a list: visibility, filters, search, ordering and the page. */
+async function listSql<T extends Obj>(
   res: Served<T>, ctx: Ctx, params: Params, query: RqlQuery, db: Db, extraWhere?: RawBuilder<boolean>,
-): Promise<ListResult<T>> {
+) {
   await checkRead(res, ctx, db, params);
   const spec = specOf(res);
   const where: RawBuilder<boolean>[] = [res.scope(ctx, params)];
@@ -145,21 +150,52 @@ export async function listObjects<T extends Obj>(
   const orderBy = compiled(() => compileOrdering(ordering, spec));
   const table = sql.table(res.table);
   const cond = sql.join(where, sql` and `);
-  const countQ = sql<{ total: string }>`select count(*) as total from ${table} t where ${cond}`.execute(db);
-  if (limit === 0) {
-    const { rows } = await countQ;
-    return { items: [], total: Number(rows[0].total), offset };
-  }
   // id breaks ties in the direction of the first key, so one (key, id) index serves both directions
   const tieDir = ordering[0]?.desc ? sql`desc` : sql`asc`;
   const order = sql.join([...orderBy, sql`t.${sql.ref(idColumn(res))} ${tieDir}`]);
-  const rowsQ = sql<{ data: T }>`select t.data from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`.execute(db);
-  const [{ rows }, count] = [await rowsQ, await countQ];
+  return {
+    limit, offset,
+    count: () => sql<{ total: string }>`select count(*) as total from ${table} t where ${cond}`.execute(db)
+      .then(({ rows }) => Number(rows[0].total)),
+    /** The page's `data`, as objects or (`asText`) as the stored JSON text. */
+    page: <R>(asText: boolean) => sql<{ data: R }>`select ${asText ? sql`t.data::text` : sql`t.data`} as data
+      from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`.execute(db).then(({ rows }) => rows.map((r) => r.data)),
+  };
+}
+
+/** A page of visible objects matching the RQL query. */
+export async function listObjects<T extends Obj>(
+  res: Served<T>, ctx: Ctx, params: Params, query: RqlQuery, db: Db, extraWhere?: RawBuilder<boolean>,
+): Promise<ListResult<T>> {
+  const q = await listSql(res, ctx, params, query, db, extraWhere);
+  if (q.limit === 0) return { items: [], total: await q.count(), offset: q.offset };
+  // both at once on the pool; Promise.all so a failing page leaves no unhandled count rejection
+  const [rows, total] = await Promise.all([q.page<T>(false), q.count()]);
   const include = query.select?.include ?? [];
   const items = res.presentMany
-    ? await res.presentMany(rows.map((r) => r.data), ctx, include, db)
-    : await Promise.all(rows.map((r) => presentOne(res, r.data, ctx, include, db)));
-  return { items: items.map((o) => applySelect(o, query)), total: Number(count.rows[0].total), offset };
+    ? await res.presentMany(rows, ctx, include, db)
+    : await Promise.all(rows.map((r) => presentOne(res, r, ctx, include, db)));
+  return { items: items.map((o) => applySelect(o, query)), total, offset: q.offset };
+}
+
+export interface ListJson { json: string; count: number; total: number; offset: number }
+
+/**
+ * A page as a JSON array. Objects that presenting and select() would leave as stored are sent as the stored JSON
+ * text: parsing and re-serialising large objects is most of what a long list costs (bench/results).
+ */
+export async function listJson<T extends Obj>(
+  res: Served<T>, ctx: Ctx, params: Params, query: RqlQuery, db: Db, extraWhere?: RawBuilder<boolean>,
+): Promise<ListJson> {
+  const include = query.select?.include ?? [];
+  const presents = res.presents ? res.presents(include) : Boolean(res.present || res.presentMany);
+  if (presents || query.select?.exclude?.length) {
+    const { items, total, offset } = await listObjects(res, ctx, params, query, db, extraWhere);
+    return { json: JSON.stringify(items), count: items.length, total, offset };
+  }
+  const q = await listSql(res, ctx, params, query, db, extraWhere);
+  const [rows, total] = await Promise.all([q.limit === 0 ? [] : q.page<string>(true), q.count()]);
+  return { json: `[${rows.join(',')}]`, count: rows.length, total, offset: q.offset };
 }
 
 function defaultOrdering(res: Served<any>): RqlQuery['ordering'] {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { rawQuery, requireCtx, sendList } from '../http/reply.ts';
+import { rawQuery, requireCtx, sendListJson } from '../http/reply.ts';
 import {
-  createObject, getObject, listObjects, parseQuery, presentObject, removeObject, runAction, updateObjectById,
+  createObject, getObject, listJson, parseQuery, presentObject, removeObject, runAction, updateObjectById,
   applySelect, type Params, type Served,
 } from './engine.ts';
 
@@ -21,8 +21,7 @@ export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Serv
   app.get(base, async (req, reply) => {
     const ctx = requireCtx(req);
     const query = parseQuery(rawQuery(req));
-    const { items, total, offset } = await listObjects(res, ctx, params(req.params), query, db);
-    return sendList(reply, items, offset, total);
+    return sendListJson(reply, await listJson(res, ctx, params(req.params), query, db));
   });
 
   app.get(item, async (req) => {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Request } from '@trellis/domain';
 import { ApiError } from '../../http/errors.ts';
-import { rawQuery, requireCtx, sendList } from '../../http/reply.ts';
-import { getObject, listObjects, parseQuery } from '../../resources/engine.ts';
+import { rawQuery, requireCtx, sendListJson } from '../../http/reply.ts';
+import { getObject, listJson, parseQuery } from '../../resources/engine.ts';
 import { registerResource } from '../../resources/routes.ts';
 import { describeRoute } from '../meta/openapi.ts';
 import type { Api } from '../types.ts';
@@ -23,8 +23,7 @@ export function assetRoutes(api: Api) {
     const ctx = requireCtx(req);
     const { assetId } = req.params as { assetId: string };
     await getObject(assets, ctx, {}, assetId, db);
-    const { items, total, offset } = await listObjects(requests, ctx, {}, parseQuery(rawQuery(req)), db, sql<boolean>`t.asset_id = ${assetId}`);
-    return sendList(reply, items, offset, total);
+    return sendListJson(reply, await listJson(requests, ctx, {}, parseQuery(rawQuery(req)), db, sql<boolean>`t.asset_id = ${assetId}`));
   });
 
   /** The template of the asset's last approval that had one, rendered with the asset as it is now. */

@@ -26,6 +26,7 @@ export const requestStore: Served<Request> = {
   }),
   owner: (r) => r.asset.connection.vendor.id,
   scope: (ctx) => partyScope(ctx),
+  presents: (include) => include.includes('asset.product.capabilities'),
   /** `select(asset.product.capabilities)` (reference: hidden unless asked) adds the products' capabilities, one query a page. */
   async presentMany(list, _ctx, include, db) {
     if (!include.includes('asset.product.capabilities') || !list.length) return list;
