@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ErrorCode } from '@trellis/domain';
 import type { DB } from '../db/schema.ts';
 import { digest, sameDigest } from '../lib/secrets.ts';
@@ -25,27 +25,31 @@ function accountOf(row: AccountRow): Ctx['account'] {
   return { id: row.id, name: row.name, type: row.type, roles: row.data.roles ?? [row.type] };
 }
 
-/** Module ids a user holds in an account through its groups. */
-export async function userModules(db: Kysely<DB>, userId: string, accountId: string): Promise<string[]> {
-  const rows = await db.selectFrom('group_users as gu').innerJoin('groups as g', 'g.id', 'gu.group_id')
-    .select('g.data').where('gu.user_id', '=', userId).where('gu.account_id', '=', accountId).execute();
+/** Module ids of the groups' permissions (group data `permissions`: [{ id } | { object: { id } }]). */
+function moduleIds(permissionLists: any[][]): string[] {
   const ids = new Set<string>();
-  for (const r of rows) for (const p of r.data.permissions ?? []) ids.add(p.object?.id ?? p.id);
+  for (const list of permissionLists) for (const p of list ?? []) ids.add(p.object?.id ?? p.id);
   return [...ids];
 }
 
-/** The context of a user working in one of its accounts, or null when not an active member. */
+/**
+ * The context of a user working in one of its accounts, or null when not an active member.
+ * One query (membership, account and the groups' permissions): it runs on every session-authenticated call.
+ */
 export async function userContext(db: Kysely<DB>, userId: string, accountId: string, ip: string, sessionId: string | null): Promise<Ctx | null> {
   const row = await db.selectFrom('account_users as au').innerJoin('accounts as a', 'a.id', 'au.account_id')
     .innerJoin('users as u', 'u.id', 'au.user_id')
     .select(['a.id', 'a.name', 'a.type', 'a.data', 'u.name as user_name', 'au.status'])
+    .select((eb) => eb.selectFrom('group_users as gu').innerJoin('groups as g', 'g.id', 'gu.group_id')
+      .select(sql<any[][]>`coalesce(jsonb_agg(g.data -> 'permissions'), '[]'::jsonb)`.as('p'))
+      .whereRef('gu.user_id', '=', 'au.user_id').whereRef('gu.account_id', '=', 'au.account_id').as('permissions'))
     .where('au.user_id', '=', userId).where('au.account_id', '=', accountId).executeTakeFirst();
   if (!row || row.status !== 'active') return null;
   return {
     account: accountOf(row as AccountRow),
     user: { id: userId, name: row.user_name },
     token: null,
-    modules: await userModules(db, userId, accountId),
+    modules: moduleIds(row.permissions ?? []),
     session: sessionId ? { id: sessionId } : null,
     ip,
   };
