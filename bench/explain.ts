@@ -1,12 +1,14 @@
-import type pg from 'pg';
 
 // EXPLAIN (ANALYZE, BUFFERS) of a captured list's statements (the page and its count): the scans they use on
 // asset_requests, and whether any is a sequential scan.
 
+/** What EXPLAIN needs of a connection: pg's Client and PGlite both answer this. */
+export interface SqlClient { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> }
+
 export interface Explained { usesIndex: boolean; scans: string[]; ms: number; countMs?: number }
 type Q = { text: string; values: unknown[] };
 
-async function explain(c: pg.Client, q: Q) {
+async function explain(c: SqlClient, q: Q) {
   const { rows } = await c.query(`explain (analyze, buffers, format json) ${q.text}`, q.values);
   const plan = rows[0]['QUERY PLAN'][0];
   const scans: string[] = [];
@@ -18,7 +20,7 @@ async function explain(c: pg.Client, q: Q) {
   return { scans, ms: plan['Execution Time'] as number };
 }
 
-export async function explainUsesIndex(c: pg.Client, rowsQ: Q, countQ?: Q): Promise<Explained> {
+export async function explainUsesIndex(c: SqlClient, rowsQ: Q, countQ?: Q): Promise<Explained> {
   const page = await explain(c, rowsQ);
   const count = countQ ? await explain(c, countQ) : undefined;
   const scans = [...page.scans, ...(count ? count.scans.map((s) => `count: ${s}`) : [])];

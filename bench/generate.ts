@@ -85,7 +85,8 @@ async function readMeta(url: string) {
 
 async function readPgliteMeta(dataDir: string) {
   const { PGlite } = await import('@electric-sql/pglite');
-  const p = new PGlite(dataDir);
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const p = new PGlite({ dataDir, extensions: { pg_trgm } });
   try {
     const { rows } = await p.query<{ data: { vendorId: string; products: string[] } }>(`select data from bench_meta`);
     return rows[0]?.data;

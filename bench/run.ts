@@ -2,12 +2,13 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { ensureDataset, label, type Dataset, type DbKind } from './generate.ts';
-import { explainUsesIndex } from './explain.ts';
+import { explainUsesIndex, type SqlClient } from './explain.ts';
 import { measure, spawnServer, stop, type Measured } from './load.ts';
+import { runPortalBench } from './portal/index.ts';
 import { writeReport, type Row } from './report.ts';
 
-// `npm run bench -- [--smoke] [--sizes 10k,100k,1m] [--duration 10] [--fresh] [--only list-pending,...]
-//   [--drop-indexes a,b] [--label name]`
+// `npm run bench -- [--smoke] [--sizes 10k,100k,1m] [--duration 10] [--fresh] [--only list-pending,...,portal]
+//   [--no-portal] [--connections 10] [--drop-indexes a,b] [--label name] [--db pg|pglite]`
 // Load runs against the real server and the floor, EXPLAIN of each list query, results in bench/results/.
 
 const argv = process.argv.slice(2);
@@ -20,7 +21,7 @@ const kind = opt('db', 'pg') as DbKind;
 const sizes = opt('sizes', smoke ? '1k' : '10k,100k,1m').split(',').map(parseSize);
 const duration = Number(opt('duration', smoke ? '1' : '10'));
 const only = opt('only', '').split(',').filter(Boolean);
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(opt('connections', '10'));
 const API_PORT = 18_081;
 const FLOOR_PORT = 18_082;
 const API = `http://127.0.0.1:${API_PORT}/public/v1`;
@@ -42,7 +43,14 @@ async function login(): Promise<Record<string, string>> {
   return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-session-id': body.session_id };
 }
 
-async function withClient<T>(d: Dataset, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** A connection to the dataset: pg for PostgreSQL; for PGlite its directory, opened while no server holds it. */
+async function withClient<T>(d: Dataset, fn: (c: SqlClient) => Promise<T>): Promise<T> {
+  if (d.kind === 'pglite') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const p = new PGlite({ dataDir: d.dataDir, extensions: { pg_trgm } });
+    try { return await fn({ query: (text, values) => p.query(text, values) }); } finally { await p.close(); }
+  }
   const c = new pg.Client({ connectionString: d.databaseUrl });
   await c.connect();
   try { return await fn(c); } finally { await c.end(); }
@@ -114,11 +122,11 @@ async function captureSql(d: Dataset, target: string, sampleId: string): Promise
 async function runSize(size: number): Promise<Row[]> {
   const d = await ensureDataset(kind, size, { fresh: flag('fresh'), log });
   const target = d.databaseUrl ?? `dir:${d.dataDir}`;
-  if (kind !== 'pg') throw new Error('load runs need PostgreSQL (the floor talks to it through pg); use --db pg');
   const pend = await pendingIds(d, 20_000);
+  // PGlite: the server alone (one process owns the directory), reads only; the floor and EXPLAIN need PostgreSQL
+  if (kind === 'pglite') return runApi(d, target, pend, SCENARIOS.filter((s) => !s.write), {}, {});
   const sql = await captureSql(d, target, pend[0]);
   const restoreIndexes = await dropIndexes(d, opt('drop-indexes', '').split(',').filter(Boolean));
-  const rows: Row[] = [];
   const floor = await spawnServer('serve-floor.ts', [String(FLOOR_PORT), d.databaseUrl!], { BENCH_FLOOR_SQL: JSON.stringify(sql) });
   const floorOf: Record<string, Measured> = {};
   try {
@@ -130,11 +138,22 @@ async function runSize(size: number): Promise<Row[]> {
       });
     }
   } finally { await stop(floor); }
+  try {
+    return await runApi(d, target, pend, SCENARIOS, floorOf, sql);
+  } finally {
+    await restoreIndexes();
+  }
+}
 
+/** Each scenario against the real server; list queries EXPLAINed when their SQL was captured. */
+async function runApi(d: Dataset, target: string, pend: string[], scenarios: Scenario[], floorOf: Record<string, Measured>,
+  sql: Record<string, { rows: Captured; count?: Captured }>): Promise<Row[]> {
+  const rows: Row[] = [];
+  const size = d.size;
   const api = await spawnServer('serve-api.ts', [String(API_PORT), target]);
   try {
     const headers = await login();
-    for (const s of SCENARIOS) {
+    for (const s of scenarios) {
       let i = 0;
       const restore = s.write ? await snapshot(d, pend) : null;
       try {
@@ -143,7 +162,7 @@ async function runSize(size: number): Promise<Row[]> {
           method: s.write ? 'POST' : 'GET', body: s.write ? JSON.stringify({ activation_tile: 'Activated by the benchmark' }) : undefined,
           nextPath: s.list ? undefined : () => `/public/v1${s.path(d).replace(':id', pend[i++ % pend.length])}`,
         });
-        const index = s.list ? await withClient(d, (c) => explainUsesIndex(c, sql[s.name].rows, sql[s.name].count)) : undefined;
+        const index = s.list && sql[s.name] ? await withClient(d, (c) => explainUsesIndex(c, sql[s.name].rows, sql[s.name].count)) : undefined;
         rows.push({ scenario: s.name, db: kind, size, ...m, floor: floorOf[s.name], index, pendingAvailable: s.write ? pend.length : undefined });
         log(`${label(size)} ${s.name}: ${m.rps.toFixed(0)} req/s p50 ${m.p50} ms p99 ${m.p99} ms` +
           (floorOf[s.name] ? ` (floor ${floorOf[s.name].rps.toFixed(0)} req/s)` : '') + (m.non2xx ? ` non-2xx ${m.non2xx}` : '') + (index ? ` index ${index.usesIndex ? 'yes' : 'NO'}` : ''));
@@ -151,17 +170,25 @@ async function runSize(size: number): Promise<Row[]> {
     }
   } finally {
     await stop(api);
-    await restoreIndexes();
   }
   return rows;
 }
 
 const all: Row[] = [];
 let table = '';
-for (const size of sizes) {
-  all.push(...(await runSize(size)));
-  // written after each size, so a long 1M run that is stopped keeps what was measured
-  table = await writeReport(all, { kind, smoke, duration, connections: CONNECTIONS, label: opt('label', '') });
+if (SCENARIOS.length) {
+  for (const size of sizes) {
+    all.push(...(await runSize(size)));
+    // written after each size, so a long 1M run that is stopped keeps what was measured
+    table = await writeReport(all, { kind, smoke, duration, connections: CONNECTIONS, label: opt('label', '') });
+  }
+  console.log(table);
 }
-console.log(table);
+// Portal figures (the production build's JS per route; the first dashboard counter, not in smoke mode).
+// `--only portal` runs only these; `--no-portal` leaves them out.
+if ((!only.length || only.includes('portal')) && !flag('no-portal')) {
+  const f = await runPortalBench({ smoke, log });
+  console.log(`portal: login ${f.bundles.login_kb} KB gzipped JS (target ≤ ${f.bundles.login_budget_kb} KB)` +
+    (f.first_counter ? `, first counter ${f.first_counter.cold_ms.median} ms cold / ${f.first_counter.warm_ms.median} ms warm` : ''));
+}
 process.exit(0);
