@@ -14,6 +14,8 @@ async function explain(c: SqlClient, q: Q) {
   const scans: string[] = [];
   const walk = (n: any) => {
     if (n['Relation Name'] === 'asset_requests') scans.push(`${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`);
+    // a bitmap heap scan's indexes are on its Bitmap Index Scan children, which name no relation
+    else if (n['Node Type'] === 'Bitmap Index Scan' && String(n['Index Name']).startsWith('asset_requests')) scans.push(`Bitmap Index Scan ${n['Index Name']}`);
     for (const child of n.Plans ?? []) walk(child);
   };
   walk(plan.Plan);
