@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +7,7 @@ import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { useRequestViewer, validateRequestParams, type ParamErrors, type RequestParamChange } from '../../../components/RequestParams/index.ts';
+import { ActionButtons, useRequestViewer, validateRequestParams, type ParamErrors, type RequestParamChange } from '../../../components/RequestParams/index.ts';
 import { requestApi, requestKey, requestPath, subscriptionsPath } from '../data.ts';
 import { requestActions, type RequestAction, type Viewer } from './actions.ts';
 import { ApproveDialog } from './ApproveDialog.tsx';
@@ -110,17 +107,7 @@ export function RequestActions({ request: r, onParamErrors }: RequestActionsProp
 
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {actions.map((a) => {
-          const button = (
-            <Button key={a.name} variant={a.name === 'approve' || a.name === 'submit' ? 'contained' : 'outlined'} size="small"
-              color={a.name === 'fail' || a.name === 'delete' ? 'error' : 'primary'} disabled={busy !== null || !!a.disabled} onClick={() => click(a)}>
-              {a.label}
-            </Button>
-          );
-          return a.hint ? <Tooltip key={a.name} title={a.hint}><span>{button}</span></Tooltip> : button;
-        })}
-      </Box>
+      <ActionButtons actions={actions} busy={busy} onClick={click} />
       <ApproveDialog request={dialog === 'approve' ? r : null} onClose={() => setDialog(null)}
         onApproved={() => void done('Approved: the activation text is on the Activation tab.')} />
       <ReasonDialog open={dialog === 'fail'} title="Reject request" submitLabel="Reject" required onClose={() => setDialog(null)}

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +5,7 @@ import { tierConfigRequestResource, type TierConfigRequest } from '@trellis/doma
 import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { paramErrorsFromApi, useRequestViewer, validateRequestParams, type ParamErrors, type RequestParamChange } from '../../../components/RequestParams/index.ts';
+import { ActionButtons, paramErrorsFromApi, useRequestViewer, validateRequestParams, type ParamErrors, type RequestParamChange } from '../../../components/RequestParams/index.ts';
 import { ReasonDialog } from '../../subscriptions/request/ReasonDialog.tsx';
 import { configRequestApi, configRequestPath, levelLabel, notify } from '../data.ts';
 import { paramsOfRequest, tcrActions, type TcrAction, type Viewer } from './actions.ts';
@@ -117,17 +114,7 @@ export function TcrActions({ request: r, onParamErrors }: TcrActionsProps) {
 
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {actions.map((a) => {
-          const button = (
-            <Button key={a.name} variant={a.name === 'approve' || a.name === 'submit' ? 'contained' : 'outlined'} size="small"
-              color={a.name === 'fail' ? 'error' : 'primary'} disabled={busy !== null || !!a.disabled} onClick={() => click(a)}>
-              {a.label}
-            </Button>
-          );
-          return a.hint ? <Tooltip key={a.name} title={a.hint}><span>{button}</span></Tooltip> : button;
-        })}
-      </Box>
+      <ActionButtons actions={actions} busy={busy} onClick={click} />
       <ApproveDialog request={dialog === 'approve' ? r : null} onClose={() => setDialog(null)}
         onError={(err) => {
           const errors = paramErrorsFromApi(err, paramsOfRequest(r).map((p) => p.id));
