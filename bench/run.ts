@@ -193,8 +193,6 @@ if (SCENARIOS.length) {
 // Portal figures (the production build's JS per route; the first dashboard counter, not in smoke mode).
 // `--only portal` runs only these; `--no-portal` leaves them out.
 if ((!only.length || only.includes('portal')) && !flag('no-portal')) {
-  const f = await runPortalBench({ smoke, log });
-  console.log(`portal: login ${f.bundles.login_kb} KB gzipped JS (target ≤ ${f.bundles.login_budget_kb} KB)` +
-    (f.first_counter ? `, first counter ${f.first_counter.cold_ms.median} ms cold / ${f.first_counter.warm_ms.median} ms warm` : ''));
+  await runPortalBench({ smoke, log });
 }
 process.exit(0);
