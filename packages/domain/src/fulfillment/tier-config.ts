@@ -35,19 +35,24 @@ export const TierConfig = z.object({
 });
 export type TierConfig = z.infer<typeof TierConfig>;
 
-const configFilters = {
-  id: { type: 'string', ops: TEXT_OPS },
-  status: { type: 'string', ops: ENUM_OPS, options: TIER_CONFIG_STATUSES },
+/** What configs and their requests both filter on; a request has them under `configuration.` (configRefFilters). */
+const configRefs = {
   tier_level: { type: 'number', ops: ['eq', 'in'] },
   'account.id': { type: 'string', ops: TEXT_OPS },
   'account.name': { type: 'string', ops: TEXT_OPS },
-  'account.external_uid': { type: 'string', ops: TEXT_OPS },
   'product.id': { type: 'string', ops: TEXT_OPS },
   'product.name': { type: 'string', ops: TEXT_OPS },
   'connection.id': { type: 'string', ops: TEXT_OPS },
   'connection.type': { type: 'string', ops: ENUM_OPS, options: ['production', 'test', 'preview'] },
   'connection.provider.id': { type: 'string', ops: TEXT_OPS },
   'connection.vendor.id': { type: 'string', ops: TEXT_OPS },
+} as const;
+
+const configFilters = {
+  id: { type: 'string', ops: TEXT_OPS },
+  status: { type: 'string', ops: ENUM_OPS, options: TIER_CONFIG_STATUSES },
+  ...configRefs,
+  'account.external_uid': { type: 'string', ops: TEXT_OPS },
   'marketplace.id': { type: 'string', ops: TEXT_OPS },
   created: { type: 'datetime', ops: DATE_OPS },
   updated: { type: 'datetime', ops: DATE_OPS },
@@ -127,6 +132,9 @@ export const TcrValidateBody = z.object({
   configuration: z.object({ params: z.array(ParamInput).optional() }).optional(),
 }).optional();
 
+const configRefFilters = Object.fromEntries(Object.entries(configRefs).map(([k, f]) => [`configuration.${k}`, f])) as
+  { [K in keyof typeof configRefs as `configuration.${K}`]: (typeof configRefs)[K] };
+
 const requestFilters = {
   id: { type: 'string', ops: TEXT_OPS },
   type: { type: 'string', ops: ENUM_OPS, options: TIER_CONFIG_REQUEST_TYPES },
@@ -134,16 +142,8 @@ const requestFilters = {
   'assignee.id': { type: 'string', ops: TEXT_OPS },
   'assignee.email': { type: 'string', ops: ['eq', 'ilike', 'in'] },
   'configuration.id': { type: 'string', ops: TEXT_OPS },
-  'configuration.tier_level': { type: 'number', ops: ['eq', 'in'] },
+  ...configRefFilters,
   tier_level: { type: 'number', ops: ['eq', 'in'], alias: true },
-  'configuration.account.id': { type: 'string', ops: TEXT_OPS },
-  'configuration.account.name': { type: 'string', ops: TEXT_OPS },
-  'configuration.product.id': { type: 'string', ops: TEXT_OPS },
-  'configuration.product.name': { type: 'string', ops: TEXT_OPS },
-  'configuration.connection.id': { type: 'string', ops: TEXT_OPS },
-  'configuration.connection.type': { type: 'string', ops: ENUM_OPS, options: ['production', 'test', 'preview'] },
-  'configuration.connection.provider.id': { type: 'string', ops: TEXT_OPS },
-  'configuration.connection.vendor.id': { type: 'string', ops: TEXT_OPS },
   'asset_request.id': { type: 'string', ops: TEXT_OPS },
   created: { type: 'datetime', ops: DATE_OPS },
   updated: { type: 'datetime', ops: DATE_OPS },

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 
 type Tone = 'default' | 'success' | 'warning' | 'error' | 'info';
@@ -22,4 +23,14 @@ export function statusLabel(status: string): string {
 export function StatusChip({ status, size = 'small' }: { status: string | null | undefined; size?: 'small' | 'medium' }) {
   if (!status) return null;
   return <Chip size={size} label={statusLabel(status)} color={TONES[status] ?? 'default'} variant={TONES[status] ? 'filled' : 'outlined'} />;
+}
+
+/** A request's title chips: its status, and its type as an outlined label. */
+export function StatusTypeChips({ status, type }: { status: string; type: string }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <StatusChip status={status} />
+      <Chip size="small" variant="outlined" label={statusLabel(type)} />
+    </Box>
+  );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
@@ -9,7 +7,7 @@ import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
 import { notFoundPath } from '../../app/routes.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import type { ParamErrors } from '../../components/RequestParams/index.ts';
-import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
+import { StatusTypeChips } from '../../components/StatusChip.tsx';
 import { useNotice } from '../distribution/common/useNotice.ts';
 import { requestPath, subscriptionsPath, useRequest } from './data.ts';
 import { ActivationTab } from './request/ActivationTab.tsx';
@@ -45,12 +43,7 @@ export default function RequestDetailsPage() {
   usePageChrome({
     title: r?.id ?? id,
     assistiveTitle: r ? `Fulfillment request · ${r.asset.product.name}` : 'Fulfillment request',
-    titleChip: r ? (
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <StatusChip status={r.status} />
-        <Chip size="small" variant="outlined" label={statusLabel(r.type)} />
-      </Box>
-    ) : null,
+    titleChip: r ? <StatusTypeChips status={r.status} type={r.type} /> : null,
     pageLoading: query.isPending,
     backRoute: subscriptionsPath('fulfillment'),
     headerActions: r ? <RequestActions request={r} onParamErrors={(errors) => setValidation(errors ? { sig: paramsSig(r), errors } : null)} /> : null,

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useEffect, useState } from 'react';
@@ -11,7 +9,7 @@ import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
 import { notFoundPath } from '../../app/routes.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import type { ParamErrors } from '../../components/RequestParams/index.ts';
-import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
+import { StatusTypeChips } from '../../components/StatusChip.tsx';
 import { AuditTab } from '../subscriptions/request/AuditTab.tsx';
 import { configRequestApi, configRequestPath, levelLabel, tierConfigsPath } from './data.ts';
 import { paramsOfRequest } from './request/actions.ts';
@@ -46,12 +44,7 @@ export default function TierConfigRequestDetailsPage() {
   usePageChrome({
     title: r?.id ?? id,
     assistiveTitle: r ? `Tier config request · ${levelLabel(r.configuration.tier_level)} · ${r.configuration.account.name}` : 'Tier config request',
-    titleChip: r ? (
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <StatusChip status={r.status} />
-        <Chip size="small" variant="outlined" label={statusLabel(r.type)} />
-      </Box>
-    ) : null,
+    titleChip: r ? <StatusTypeChips status={r.status} type={r.type} /> : null,
     pageLoading: query.isPending,
     backRoute: tierConfigsPath('requests'),
     headerActions: r ? <TcrActions request={r} onParamErrors={(errors) => setValidation(errors ? { sig: paramsSig(r), errors } : null)} /> : null,

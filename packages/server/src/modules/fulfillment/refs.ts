@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Connection, TierAccount, TierRef } from '@trellis/domain';
 import { inList } from '../../db/in-list.ts';
-import { ApiError } from '../../http/errors.ts';
 import type { Ctx } from '../../http/context.ts';
 import type { Db } from '../../resources/engine.ts';
 
@@ -31,14 +30,6 @@ export function tierRefOf(a: TierAccount): TierRef {
 export const partyScope = (ctx: Ctx) => (ctx.account.type === 'vendor'
   ? sql<boolean>`t.vendor_id = ${ctx.account.id}`
   : sql<boolean>`t.provider_id = ${ctx.account.id}`);
-
-/** A tier account of the provider, active. */
-export async function providerTierAccount(db: Db, providerId: string, id: string, field: string): Promise<TierAccount> {
-  const { rows } = await sql<{ data: TierAccount }>`select data from tier_accounts
-    where id = ${id} and account_id = ${providerId} and status = 'active'`.execute(db);
-  if (!rows.length) throw ApiError.badRequest(`${field}: tier account ${id} does not exist.`);
-  return rows[0].data;
-}
 
 /** An active user of the account, by id or e-mail (assign). */
 export async function accountUser(db: Db, accountId: string, by: { id?: string; email?: string }) {

@@ -7,8 +7,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import { recordAudit } from '../../resources/audit.ts';
-import { insertObject, stampCreated, type Created } from '../../resources/engine.ts';
+import { insertStamped, type Created } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { assets, changeAsset } from './asset-store.ts';
 import { applyParamInput, freshParams, paramErrors, validateParams } from './params.ts';
@@ -55,13 +54,11 @@ async function purchase(ctx: Ctx, input: RequestCreate, db: Tx): Promise<Created
   const dup = await db.selectFrom('assets').select('id').where('provider_id', '=', ctx.account.id).where('external_uid', '=', externalUid).executeTakeFirst();
   if (dup) throw ApiError.conflict(`asset.external_uid: asset ${dup.id} already has external_uid '${externalUid}'.`);
   const at = now();
-  const asset: Asset = stampCreated(ctx, {
+  const asset = await insertStamped(assets, ctx, {
     id: newId('AS', 3, 4), status: assetStatusWhileOpen('purchase', draft, 'processing'), external_id: a.external_id ?? '',
     external_uid: externalUid, product: productRefOf(product), connection: connectionRefOf(connection), marketplace, contract: null,
     items, params, tiers, configuration: { params: [] }, created: at, updated: at, events: {},
-  });
-  await insertObject(assets, asset, db);
-  await recordAudit(db, ctx, { res: assets, objectId: asset.id, action: 'create', owner: asset.connection.vendor.id, after: asset });
+  } satisfies Asset, db);
   return { object: newRequest(requestIdFor(asset.id, 1), 'purchase', draft, asset, input.note, null), extra: { asset_status_before: asset.status } };
 }
 

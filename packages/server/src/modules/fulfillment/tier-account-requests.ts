@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { tierAccountRequestResource, type TierAccount, type TierAccountRequest } from '@trellis/domain';
-import { recordAudit } from '../../resources/audit.ts';
-import { insertObject, stampCreated, stampUpdated, type Served } from '../../resources/engine.ts';
+import { insertStamped, stampUpdated, type Served } from '../../resources/engine.ts';
 import { registerResource } from '../../resources/routes.ts';
 import { registerCounter } from '../statistics/counters.ts';
 import { onTierAccountChanged, type TierAccountChange } from '../tiers/hooks.ts';
@@ -56,15 +55,13 @@ async function fileRequests({ change, after, ctx, db }: TierAccountChange) {
   let n = Number(count.n);
   for (const row of rows) {
     const at = now();
-    const request: TierAccountRequest = stampCreated(ctx, {
+    await insertStamped(tierAccountRequests, ctx, {
       id: `TAR-${after.id.replace(/^TA-/, '')}-${String(++n).padStart(3, '0')}`, type: 'update',
       status: updatesDisabled(row.product.capabilities) ? 'unsupported' : 'pending', account,
       vendor: { id: row.vendor_id, name: row.vendor_name }, provider: { id: after.owner.id, name: after.owner.name },
       product: productRefOf({ id: row.product_id, status: row.product_status, data: row.product }),
       reason: '', created: at, updated: at, events: {},
-    });
-    await insertObject(tierAccountRequests, request, db);
-    await recordAudit(db, ctx, { res: tierAccountRequests, objectId: request.id, action: 'create', owner: request.vendor.id, after: request });
+    } satisfies TierAccountRequest, db);
   }
 }
 
