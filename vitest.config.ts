@@ -7,15 +7,23 @@ export default defineConfig({
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       {
         test: {
-          name: 'server', root: 'packages/server', include: ['test/**/*.test.ts'],
-          testTimeout: 30000, hookTimeout: 60000, pool: 'forks',
+          name: 'server',
+          root: 'packages/server',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          pool: 'forks',
         },
       },
       {
         // The portal's vite config brings the React plugin; components render in happy-dom.
         extends: './packages/portal/vite.config.ts',
         test: {
-          name: 'portal', root: 'packages/portal', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', testTimeout: 20000,
+          name: 'portal',
+          root: 'packages/portal',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          testTimeout: 20000,
         },
       },
     ],

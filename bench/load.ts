@@ -4,9 +4,17 @@ import { resolve } from 'node:path';
 
 // Child servers (same process type: node + tsx) and one bounded autocannon run against them.
 
-export async function spawnServer(script: 'serve-api.ts' | 'serve-floor.ts', args: string[], env: Record<string, string> = {}): Promise<ChildProcess> {
+export async function spawnServer(
+  script: 'serve-api.ts' | 'serve-floor.ts',
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const child = fork(resolve(import.meta.dirname, script), args, {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -27,22 +35,46 @@ export async function stop(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-export interface Measured { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number }
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
 
 export async function measure(opts: {
-  url: string; headers: Record<string, string>; duration: number; connections: number;
-  method?: 'GET' | 'POST'; body?: string; nextPath?: () => string;
+  url: string;
+  headers: Record<string, string>;
+  duration: number;
+  connections: number;
+  method?: 'GET' | 'POST';
+  body?: string;
+  nextPath?: () => string;
 }): Promise<Measured> {
   // one request first, answered: the previous run's queued work has drained, caches hold the page
   const first = opts.nextPath ? new URL(opts.nextPath(), opts.url).toString() : opts.url;
-  await fetch(first, { method: opts.method ?? 'GET', headers: { ...opts.headers, ...(opts.body ? { 'content-type': 'application/json' } : {}) }, body: opts.body });
+  await fetch(first, {
+    method: opts.method ?? 'GET',
+    headers: { ...opts.headers, ...(opts.body ? { 'content-type': 'application/json' } : {}) },
+    body: opts.body,
+  });
   const result = await autocannon({
-    url: opts.url, connections: opts.connections, duration: opts.duration, method: opts.method ?? 'GET',
-    headers: { ...opts.headers, ...(opts.body ? { 'content-type': 'application/json' } : {}) }, body: opts.body,
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.duration,
+    method: opts.method ?? 'GET',
+    headers: { ...opts.headers, ...(opts.body ? { 'content-type': 'application/json' } : {}) },
+    body: opts.body,
     requests: opts.nextPath ? [{ setupRequest: (req: any) => ({ ...req, path: opts.nextPath!() }) }] : undefined,
   });
   return {
-    rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
-    requests: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
   };
 }

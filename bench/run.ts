@@ -13,12 +13,17 @@ import { writeReport, type Row } from './report.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
-const opt = (name: string, dflt: string) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1] : dflt; };
+const opt = (name: string, dflt: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : dflt;
+};
 const parseSize = (s: string) => Number(s.replace(/k$/i, 'e3').replace(/m$/i, 'e6'));
 
 const smoke = flag('smoke');
 const kind = opt('db', 'pg') as DbKind;
-const sizes = opt('sizes', smoke ? '1k' : '10k,100k,1m').split(',').map(parseSize);
+const sizes = opt('sizes', smoke ? '1k' : '10k,100k,1m')
+  .split(',')
+  .map(parseSize);
 const duration = Number(opt('duration', smoke ? '1' : '10'));
 const only = opt('only', '').split(',').filter(Boolean);
 const CONNECTIONS = Number(opt('connections', '10'));
@@ -27,22 +32,48 @@ const FLOOR_PORT = 18_082;
 const API = `http://127.0.0.1:${API_PORT}/public/v1`;
 const log = (s: string) => console.error(s);
 
-interface Scenario { name: string; path: (d: Dataset) => string; list?: boolean; write?: boolean }
+interface Scenario {
+  name: string;
+  path: (d: Dataset) => string;
+  list?: boolean;
+  write?: boolean;
+}
 const SCENARIOS: Scenario[] = [
   { name: 'list-pending', list: true, path: () => '/requests?eq(status,pending)&ordering(-created)&limit=100' },
-  { name: 'list-product', list: true, path: (d: Dataset) => `/requests?eq(asset.product.id,${d.products[1]})&ordering(-created)&limit=100` },
+  {
+    name: 'list-product',
+    list: true,
+    path: (d: Dataset) => `/requests?eq(asset.product.id,${d.products[1]})&ordering(-created)&limit=100`,
+  },
   // a broad term (one customer in twenty: 5% of the rows) and a narrow one (external ids 100123x: about ten rows)
-  { name: 'list-search', list: true, path: () => `/requests?search=${encodeURIComponent('Customer 0-3 ')}&ordering(-created)&limit=100` },
+  {
+    name: 'list-search',
+    list: true,
+    path: () => `/requests?search=${encodeURIComponent('Customer 0-3 ')}&ordering(-created)&limit=100`,
+  },
   { name: 'list-search-narrow', list: true, path: () => '/requests?search=100123&ordering(-created)&limit=100' },
   { name: 'get-one', path: () => '/requests/:id' },
   { name: 'approve', write: true, path: () => '/requests/:id/approve' },
 ].filter((s) => !only.length || only.includes(s.name));
 
 async function login(): Promise<Record<string, string>> {
-  const res = await fetch(`${API}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'vendor@demo.trellis', password: (await import('../packages/server/src/db/seed/demo.ts')).DEMO_PASSWORD }) });
+  const res = await fetch(`${API}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'vendor@demo.trellis',
+      password: (await import('../packages/server/src/db/seed/demo.ts')).DEMO_PASSWORD,
+    }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const body = await res.json() as any;
-  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-session-id': body.session_id };
+  const body = (await res.json()) as any;
+  return {
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+    'x-session-id': body.session_id,
+  };
 }
 
 /** A connection to the dataset: pg for PostgreSQL; for PGlite its directory, opened while no server holds it. */
@@ -51,34 +82,52 @@ async function withClient<T>(d: Dataset, fn: (c: SqlClient) => Promise<T>): Prom
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const p = new PGlite({ dataDir: d.dataDir, extensions: { pg_trgm } });
-    try { return await fn({ query: (text, values) => p.query(text, values) }); } finally { await p.close(); }
+    try {
+      return await fn({ query: (text, values) => p.query(text, values) });
+    } finally {
+      await p.close();
+    }
   }
   const c = new pg.Client({ connectionString: d.databaseUrl });
   await c.connect();
-  try { return await fn(c); } finally { await c.end(); }
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
 }
 
 // the world's own purchases (external_uid seed-…) lack the fulfillment parameter approval needs: only the clones
-const pendingIds = (d: Dataset, n: number) => withClient(d, async (c) => (await c.query(
-  `select id from asset_requests where vendor_id = $1 and status = 'pending' and data #>> '{asset,external_uid}' like 'bench-%'
-   order by created_at desc limit $2`, [d.vendorId, n])).rows.map((r) => r.id as string));
+const pendingIds = (d: Dataset, n: number) =>
+  withClient(d, async (c) =>
+    (
+      await c.query(
+        `select id from asset_requests where vendor_id = $1 and status = 'pending' and data #>> '{asset,external_uid}' like 'bench-%'
+   order by created_at desc limit $2`,
+        [d.vendorId, n],
+      )
+    ).rows.map((r) => r.id as string),
+  );
 
 /** Approving consumes pending requests: keep copies of the rows it may touch and put them back afterwards. */
 async function snapshot(d: Dataset, ids: string[]) {
   await withClient(d, async (c) => {
     await c.query('drop table if exists bench_snap_requests, bench_snap_assets');
     await c.query('create table bench_snap_requests as select * from asset_requests where id = any($1)', [ids]);
-    await c.query('create table bench_snap_assets as select * from assets where id in (select asset_id from bench_snap_requests)');
+    await c.query(
+      'create table bench_snap_assets as select * from assets where id in (select asset_id from bench_snap_requests)',
+    );
   });
-  return () => withClient(d, async (c) => {
-    await c.query('begin');
-    await c.query('delete from asset_requests where id in (select id from bench_snap_requests)');
-    await c.query('delete from assets where id in (select id from bench_snap_assets)');
-    await c.query('insert into assets select * from bench_snap_assets');
-    await c.query('insert into asset_requests select * from bench_snap_requests');
-    await c.query('drop table bench_snap_requests, bench_snap_assets');
-    await c.query('commit');
-  });
+  return () =>
+    withClient(d, async (c) => {
+      await c.query('begin');
+      await c.query('delete from asset_requests where id in (select id from bench_snap_requests)');
+      await c.query('delete from assets where id in (select id from bench_snap_assets)');
+      await c.query('insert into assets select * from bench_snap_assets');
+      await c.query('insert into asset_requests select * from bench_snap_requests');
+      await c.query('drop table bench_snap_requests, bench_snap_assets');
+      await c.query('commit');
+    });
 }
 
 /** `--drop-indexes a,b`: measure without them ("before" figures), then build them again. */
@@ -93,12 +142,19 @@ async function dropIndexes(d: Dataset, names: string[]) {
     }
     return out;
   });
-  return () => withClient(d, async (c) => { for (const def of defs) await c.query(def); });
+  return () =>
+    withClient(d, async (c) => {
+      for (const def of defs) await c.query(def);
+    });
 }
 
 type Captured = { text: string; values: unknown[] };
 /** Run one request of each read scenario against a server that logs its SQL; keep the statements on asset_requests. */
-async function captureSql(d: Dataset, target: string, sampleId: string): Promise<Record<string, { rows: Captured; count?: Captured; idParam?: number }>> {
+async function captureSql(
+  d: Dataset,
+  target: string,
+  sampleId: string,
+): Promise<Record<string, { rows: Captured; count?: Captured; idParam?: number }>> {
   const file = resolve(import.meta.dirname, '.data', `sql-${process.pid}.log`);
   await mkdir(resolve(import.meta.dirname, '.data'), { recursive: true });
   const out: Record<string, { rows: Captured; count?: Captured; idParam?: number }> = {};
@@ -109,7 +165,10 @@ async function captureSql(d: Dataset, target: string, sampleId: string): Promise
       await writeFile(file, '');
       const res = await fetch(API + s.path(d).replace(':id', sampleId), { headers });
       if (!res.ok) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
-      const qs: Captured[] = (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l))
+      const qs: Captured[] = (await readFile(file, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
         .filter((q: Captured) => /from "asset_requests" t\b/.test(q.text));
       const rows = qs.find((q) => !/count\(\*\)/.test(q.text));
       if (!rows) throw new Error(`${s.name}: no asset_requests query captured`);
@@ -130,20 +189,35 @@ async function runSize(size: number): Promise<Row[]> {
   await withClient(d, (c) => c.query('vacuum analyze asset_requests, assets'));
   const pend = await pendingIds(d, 20_000);
   // PGlite: the server alone (one process owns the directory), reads only; the floor and EXPLAIN need PostgreSQL
-  if (kind === 'pglite') return runApi(d, target, pend, SCENARIOS.filter((s) => !s.write), {}, {});
+  if (kind === 'pglite')
+    return runApi(
+      d,
+      target,
+      pend,
+      SCENARIOS.filter((s) => !s.write),
+      {},
+      {},
+    );
   const sql = await captureSql(d, target, pend[0]);
   const restoreIndexes = await dropIndexes(d, opt('drop-indexes', '').split(',').filter(Boolean));
-  const floor = await spawnServer('serve-floor.ts', [String(FLOOR_PORT), d.databaseUrl!], { BENCH_FLOOR_SQL: JSON.stringify(sql) });
+  const floor = await spawnServer('serve-floor.ts', [String(FLOOR_PORT), d.databaseUrl!], {
+    BENCH_FLOOR_SQL: JSON.stringify(sql),
+  });
   const floorOf: Record<string, Measured> = {};
   try {
     for (const s of SCENARIOS.filter((x) => sql[x.name])) {
       let i = 0;
       floorOf[s.name] = await measure({
-        url: `http://127.0.0.1:${FLOOR_PORT}/floor/${s.name}`, headers: {}, duration, connections: CONNECTIONS,
+        url: `http://127.0.0.1:${FLOOR_PORT}/floor/${s.name}`,
+        headers: {},
+        duration,
+        connections: CONNECTIONS,
         nextPath: s.list ? undefined : () => `/floor/${s.name}?id=${pend[i++ % pend.length]}`,
       });
     }
-  } finally { await stop(floor); }
+  } finally {
+    await stop(floor);
+  }
   try {
     return await runApi(d, target, pend, SCENARIOS, floorOf, sql);
   } finally {
@@ -152,8 +226,14 @@ async function runSize(size: number): Promise<Row[]> {
 }
 
 /** Each scenario against the real server; list queries EXPLAINed when their SQL was captured. */
-async function runApi(d: Dataset, target: string, pend: string[], scenarios: Scenario[], floorOf: Record<string, Measured>,
-  sql: Record<string, { rows: Captured; count?: Captured }>): Promise<Row[]> {
+async function runApi(
+  d: Dataset,
+  target: string,
+  pend: string[],
+  scenarios: Scenario[],
+  floorOf: Record<string, Measured>,
+  sql: Record<string, { rows: Captured; count?: Captured }>,
+): Promise<Row[]> {
   const rows: Row[] = [];
   const size = d.size;
   const api = await spawnServer('serve-api.ts', [String(API_PORT), target]);
@@ -164,15 +244,36 @@ async function runApi(d: Dataset, target: string, pend: string[], scenarios: Sce
       const restore = s.write ? await snapshot(d, pend) : null;
       try {
         const m = await measure({
-          url: API + s.path(d).replace(':id', pend[0]), headers, duration, connections: CONNECTIONS,
-          method: s.write ? 'POST' : 'GET', body: s.write ? JSON.stringify({ activation_tile: 'Activated by the benchmark' }) : undefined,
+          url: API + s.path(d).replace(':id', pend[0]),
+          headers,
+          duration,
+          connections: CONNECTIONS,
+          method: s.write ? 'POST' : 'GET',
+          body: s.write ? JSON.stringify({ activation_tile: 'Activated by the benchmark' }) : undefined,
           nextPath: s.list ? undefined : () => `/public/v1${s.path(d).replace(':id', pend[i++ % pend.length])}`,
         });
-        const index = s.list && sql[s.name] ? await withClient(d, (c) => explainUsesIndex(c, sql[s.name].rows, sql[s.name].count)) : undefined;
-        rows.push({ scenario: s.name, db: kind, size, ...m, floor: floorOf[s.name], index, pendingAvailable: s.write ? pend.length : undefined });
-        log(`${label(size)} ${s.name}: ${m.rps.toFixed(0)} req/s p50 ${m.p50} ms p99 ${m.p99} ms` +
-          (floorOf[s.name] ? ` (floor ${floorOf[s.name].rps.toFixed(0)} req/s)` : '') + (m.non2xx ? ` non-2xx ${m.non2xx}` : '') + (index ? ` index ${index.usesIndex ? 'yes' : 'NO'}` : ''));
-      } finally { await restore?.(); }
+        const index =
+          s.list && sql[s.name]
+            ? await withClient(d, (c) => explainUsesIndex(c, sql[s.name].rows, sql[s.name].count))
+            : undefined;
+        rows.push({
+          scenario: s.name,
+          db: kind,
+          size,
+          ...m,
+          floor: floorOf[s.name],
+          index,
+          pendingAvailable: s.write ? pend.length : undefined,
+        });
+        log(
+          `${label(size)} ${s.name}: ${m.rps.toFixed(0)} req/s p50 ${m.p50} ms p99 ${m.p99} ms` +
+            (floorOf[s.name] ? ` (floor ${floorOf[s.name].rps.toFixed(0)} req/s)` : '') +
+            (m.non2xx ? ` non-2xx ${m.non2xx}` : '') +
+            (index ? ` index ${index.usesIndex ? 'yes' : 'NO'}` : ''),
+        );
+      } finally {
+        await restore?.();
+      }
     }
   } finally {
     await stop(api);

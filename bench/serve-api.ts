@@ -12,13 +12,19 @@ if (log) {
   const query = pg.Client.prototype.query as (...a: any[]) => any;
   pg.Client.prototype.query = function (this: pg.Client, ...args: any[]) {
     const q = args[0];
-    if (q && typeof q === 'object' && 'text' in q) appendFileSync(log, JSON.stringify({ text: q.text, values: q.values ?? [] }) + '\n');
-    else if (typeof q === 'string') appendFileSync(log, JSON.stringify({ text: q, values: Array.isArray(args[1]) ? args[1] : [] }) + '\n');
+    if (q && typeof q === 'object' && 'text' in q)
+      appendFileSync(log, JSON.stringify({ text: q.text, values: q.values ?? [] }) + '\n');
+    else if (typeof q === 'string')
+      appendFileSync(log, JSON.stringify({ text: q, values: Array.isArray(args[1]) ? args[1] : [] }) + '\n');
     return query.apply(this, args);
   } as any;
 }
 const where = target.startsWith('dir:') ? { dataDir: target.slice(4) } : { databaseUrl: target };
-const { app } = await startServer(testConfig({ ...where, port: Number(port), host: '127.0.0.1', logLevel: 'silent', jobIntervalMs: 0 }));
+const { app } = await startServer(
+  testConfig({ ...where, port: Number(port), host: '127.0.0.1', logLevel: 'silent', jobIntervalMs: 0 }),
+);
 await app.listen({ host: '127.0.0.1', port: Number(port) });
 process.send?.('ready');
-process.on('SIGTERM', () => { void app.close().then(() => process.exit(0)); });
+process.on('SIGTERM', () => {
+  void app.close().then(() => process.exit(0));
+});

@@ -16,9 +16,13 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   // The server global-setup.ts started (or the one E2E_BASE_URL names).
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as the first argument
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: run the specs with `npm run test:e2e` (global-setup.ts starts the server).');
+    if (!url)
+      throw new Error(
+        'E2E_BASE_URL is not set: run the specs with `npm run test:e2e` (global-setup.ts starts the server).',
+      );
     await use(url);
   },
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
@@ -31,6 +35,9 @@ export const test = base.extend<Fixtures>({
 export async function loginViaApi(page: Page, user: DemoUser, password = DEMO_PASSWORD) {
   const res = await page.request.post('/public/v1/auth/login', { data: { email: user.email, password } });
   expect(res.ok(), `log in as ${user.email}: ${res.status()} ${await res.text()}`).toBe(true);
+  // the portal keeps the session id beside the cookie, as its own login does
+  const { session_id: sessionId } = (await res.json()) as { session_id: string };
+  await page.addInitScript((id) => localStorage.setItem('trellis.session_id', id), sessionId);
 }
 
 export { expect };

@@ -23,7 +23,8 @@ export default async function globalSetup(_config: FullConfig) {
     return undefined;
   }
   // E2E_SKIP_BUILD=1: test the dist that is there (e.g. while the portal sources are mid-edit).
-  if (!process.env.E2E_SKIP_BUILD) (ensurePortalBuild as (o: { force: boolean }) => boolean)({ force: !!process.env.CI });
+  if (!process.env.E2E_SKIP_BUILD)
+    (ensurePortalBuild as (o: { force: boolean }) => boolean)({ force: !!process.env.CI });
   const started = Date.now();
   const mailDir = mkdtempSync(join(tmpdir(), 'trellis-e2e-mail-'));
   const mail = await startMailSink(mailDir);
@@ -38,7 +39,9 @@ export default async function globalSetup(_config: FullConfig) {
     throw err;
   }
   if (database) process.env.E2E_DATABASE_URL = database.url;
-  console.log(`e2e: server at ${server.baseURL} (fresh database in ${server.dataDir}, ready in ${Date.now() - started} ms)`);
+  console.log(
+    `e2e: server at ${server.baseURL} (fresh database in ${server.dataDir}, ready in ${Date.now() - started} ms)`,
+  );
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_SERVER_LOG = server.logFile;
   process.env.E2E_MAIL_DIR = mailDir;

@@ -33,7 +33,11 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, launchOptions: { executablePath, args: CHROMIUM_ARGS } },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 800 },
+        launchOptions: { executablePath, args: CHROMIUM_ARGS },
+      },
     },
   ],
 });

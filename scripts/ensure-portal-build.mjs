@@ -12,8 +12,12 @@ const portal = join(root, 'packages', 'portal');
 const builtMarker = join(portal, 'dist', 'index.html');
 // What ends up in the bundle: the portal and the domain package it imports.
 const SOURCES = [
-  join(portal, 'src'), join(portal, 'index.html'), join(portal, 'vite.config.ts'), join(portal, 'package.json'),
-  join(portal, 'public'), join(root, 'packages', 'domain', 'src'),
+  join(portal, 'src'),
+  join(portal, 'index.html'),
+  join(portal, 'vite.config.ts'),
+  join(portal, 'package.json'),
+  join(portal, 'public'),
+  join(root, 'packages', 'domain', 'src'),
 ];
 
 function newestMtime(path) {
@@ -39,8 +43,14 @@ export function ensurePortalBuild({ force = false, log = console.log } = {}) {
   if (!reason) return false;
   log(`Building the portal (${reason}) …`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(npm, ['run', 'build', '-w', '@trellis/portal'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.status !== 0) throw new Error(`The portal build failed (exit ${r.status ?? r.signal}): run \`npm run build -w @trellis/portal\` to see why.`);
+  const r = spawnSync(npm, ['run', 'build', '-w', '@trellis/portal'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0)
+    throw new Error(
+      `The portal build failed (exit ${r.status ?? r.signal}): run \`npm run build -w @trellis/portal\` to see why.`,
+    );
   return true;
 }
 

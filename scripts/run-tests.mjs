@@ -27,5 +27,6 @@ for (const part of parts) {
 }
 
 console.log('');
-for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}  (${r.seconds} s${r.ok ? '' : `, exit ${r.code}`})`);
+for (const r of results)
+  console.log(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}  (${r.seconds} s${r.ok ? '' : `, exit ${r.code}`})`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

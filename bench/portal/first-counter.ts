@@ -24,7 +24,10 @@ export interface FirstCounterFigures {
 
 export async function measureFirstCounter({ runs = 5, port = 18_090 } = {}): Promise<FirstCounterFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trellis-portal-bench-'));
-  const config = configFromEnv({}, { port, host: '127.0.0.1', dataDir, logLevel: 'warn', publicUrl: `http://127.0.0.1:${port}` });
+  const config = configFromEnv(
+    {},
+    { port, host: '127.0.0.1', dataDir, logLevel: 'warn', publicUrl: `http://127.0.0.1:${port}` },
+  );
   const { app } = await startServer(config, { demo: true });
   const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -60,7 +63,12 @@ export async function measureFirstCounter({ runs = 5, port = 18_090 } = {}): Pro
       warm.push(await timeDashboard(context));
       await context.close();
     }
-    return { user: USER, runs, cold_ms: { median: median(cold), samples: cold }, warm_ms: { median: median(warm), samples: warm } };
+    return {
+      user: USER,
+      runs,
+      cold_ms: { median: median(cold), samples: cold },
+      warm_ms: { median: median(warm), samples: warm },
+    };
   } finally {
     await browser.close();
     await app.close();

@@ -18,10 +18,16 @@ export interface PortalFigures {
 
 const RESULTS = resolve(import.meta.dirname, '..', 'results');
 
-export async function runPortalBench({ smoke = false, log = (s: string) => console.error(s) } = {}): Promise<PortalFigures> {
+export async function runPortalBench({
+  smoke = false,
+  log = (s: string) => console.error(s),
+} = {}): Promise<PortalFigures> {
   if (!smoke || !existsSync(join(PORTAL, 'dist', '.vite', 'manifest.json'))) {
     log('portal: production build…');
-    execFileSync('npm', ['run', 'build', '-w', '@trellis/portal'], { cwd: resolve(PORTAL, '..', '..'), stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['run', 'build', '-w', '@trellis/portal'], {
+      cwd: resolve(PORTAL, '..', '..'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   const bundles = measureBundles();
   log(`portal: login ${bundles.login_kb} KB gzipped JS (target ≤ ${bundles.login_budget_kb} KB)`);
@@ -29,7 +35,9 @@ export async function runPortalBench({ smoke = false, log = (s: string) => conso
   if (!smoke) {
     log('portal: first dashboard counter, 5 cold and 5 warm loads…');
     first_counter = await measureFirstCounter({ runs: 5 });
-    log(`portal: first counter cold ${first_counter.cold_ms.median} ms, warm ${first_counter.warm_ms.median} ms (medians)`);
+    log(
+      `portal: first counter cold ${first_counter.cold_ms.median} ms, warm ${first_counter.warm_ms.median} ms (medians)`,
+    );
   }
   const figures: PortalFigures = { date: new Date().toISOString(), smoke, bundles, first_counter };
   if (!smoke) await writeResults(figures);
@@ -45,9 +53,10 @@ async function writeResults(f: PortalFigures) {
   const section = markdown(f);
   const at = prev.indexOf(OPEN);
   const end = prev.indexOf(CLOSE);
-  const next = at >= 0 && end > at
-    ? prev.slice(0, at) + section + prev.slice(end + CLOSE.length)
-    : `${prev.trimEnd()}\n\n${section}\n`;
+  const next =
+    at >= 0 && end > at
+      ? prev.slice(0, at) + section + prev.slice(end + CLOSE.length)
+      : `${prev.trimEnd()}\n\n${section}\n`;
   await writeFile(readme, next);
 }
 
@@ -58,26 +67,40 @@ const CLOSE = '<!-- /portal -->';
 export function markdown(f: PortalFigures): string {
   const b = f.bundles;
   const lines = [
-    OPEN, '',
-    `${f.date.slice(0, 10)}, production build, gzip level 9. Raw figures: [portal.json](portal.json).`, '',
+    OPEN,
+    '',
+    `${f.date.slice(0, 10)}, production build, gzip level 9. Raw figures: [portal.json](portal.json).`,
+    '',
     `**Login page: ${b.login_kb} KB** gzipped JavaScript (target ≤ ${b.login_budget_kb} KB: ${b.login_within_budget ? 'met' : 'NOT met'}).`,
-    `Entry ${b.entry_kb} KB; the app shell adds ${b.shell_kb} KB for every page behind the login.`, '',
+    `Entry ${b.entry_kb} KB; the app shell adds ${b.shell_kb} KB for every page behind the login.`,
+    '',
   ];
   if (f.first_counter) {
     const c = f.first_counter;
     lines.push(
       `**Dashboard, navigation → first counter value visible** (${c.user}, headless Chromium, loopback, demo data, median of ${c.runs}):`,
-      `cold (empty cache) **${c.cold_ms.median} ms** (${c.cold_ms.samples.join(', ')}), warm (cached scripts) **${c.warm_ms.median} ms** (${c.warm_ms.samples.join(', ')}).`, '',
+      `cold (empty cache) **${c.cold_ms.median} ms** (${c.cold_ms.samples.join(', ')}), warm (cached scripts) **${c.warm_ms.median} ms** (${c.warm_ms.samples.join(', ')}).`,
+      '',
     );
   }
   lines.push('| Route | Path | Total KB | Own KB | Files |', '|---|---|--:|--:|--:|');
-  for (const r of b.routes) lines.push(`| ${r.name}${r.public ? ' (public)' : ''} | \`${r.path}\` | ${r.total_kb} | ${r.own_kb} | ${r.files} |`);
-  lines.push('', 'Total: entry + (app shell) + the route chunk and their static imports. Own: what the route adds to that base.', CLOSE);
+  for (const r of b.routes)
+    lines.push(
+      `| ${r.name}${r.public ? ' (public)' : ''} | \`${r.path}\` | ${r.total_kb} | ${r.own_kb} | ${r.files} |`,
+    );
+  lines.push(
+    '',
+    'Total: entry + (app shell) + the route chunk and their static imports. Own: what the route adds to that base.',
+    CLOSE,
+  );
   return lines.join('\n');
 }
 
 if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('bench/portal/index.ts')) {
   runPortalBench({ smoke: process.argv.includes('--smoke') })
     .then((f) => console.log(f.smoke ? markdown(f) : `Written to ${RESULTS}/portal.json and README.md`))
-    .catch((e) => { console.error(e); process.exit(1); });
+    .catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
 }

@@ -21,7 +21,9 @@ export class DashboardPage {
   /** Waits for the counters (or their empty state) to replace the loading skeleton. */
   async expectLoaded(account: { name: string; kind: AccountKind }, userName: string) {
     await expect(this.page.getByRole('heading', { level: 1, name: `Welcome, ${userName}` })).toBeVisible();
-    await expect(this.summary).toHaveText(`${account.name} · ${account.kind === 'vendor' ? 'Vendor' : 'Provider'} account`);
+    await expect(this.summary).toHaveText(
+      `${account.name} · ${account.kind === 'vendor' ? 'Vendor' : 'Provider'} account`,
+    );
     await expect(this.counters.first().or(this.emptyState)).toBeVisible();
   }
 

@@ -9,13 +9,20 @@ export class FulfillmentRequestPage {
   /** The title row: heading, status and type chips, action buttons. */
   readonly header: Locator;
 
-  constructor(readonly page: Page, private readonly base: '/subscriptions/fulfillment' | '/tier-configs/requests') {
+  constructor(
+    readonly page: Page,
+    private readonly base: '/subscriptions/fulfillment' | '/tier-configs/requests',
+  ) {
     this.main = page.getByRole('main');
     this.header = this.main.getByRole('heading', { level: 1 }).locator('..');
   }
 
-  static request(page: Page) { return new FulfillmentRequestPage(page, '/subscriptions/fulfillment'); }
-  static tierConfigRequest(page: Page) { return new FulfillmentRequestPage(page, '/tier-configs/requests'); }
+  static request(page: Page) {
+    return new FulfillmentRequestPage(page, '/subscriptions/fulfillment');
+  }
+  static tierConfigRequest(page: Page) {
+    return new FulfillmentRequestPage(page, '/tier-configs/requests');
+  }
 
   async open(id: string, tab?: string) {
     await this.page.goto(`${this.base}/${id}${tab ? `/${tab}` : ''}`);

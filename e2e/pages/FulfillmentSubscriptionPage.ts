@@ -29,7 +29,12 @@ export class FulfillmentSubscriptionPage {
 
   /** The quantity the subscription holds of an item (Items tab). */
   quantity(item: string): Locator {
-    return this.main.getByRole('table', { name: 'Subscription items' }).getByRole('row').filter({ hasText: item }).getByRole('cell').last();
+    return this.main
+      .getByRole('table', { name: 'Subscription items' })
+      .getByRole('row')
+      .filter({ hasText: item })
+      .getByRole('cell')
+      .last();
   }
 
   /** Provider: asks for new item quantities and lands on the change request; returns its id. */
@@ -46,7 +51,10 @@ export class FulfillmentSubscriptionPage {
   /** Provider: asks the vendor to cancel the subscription and lands on the cancel request; returns its id. */
   async requestCancel(): Promise<string> {
     await this.action('Cancel').click();
-    await this.page.getByRole('dialog', { name: 'Cancel subscription' }).getByRole('button', { name: 'Send request' }).click();
+    await this.page
+      .getByRole('dialog', { name: 'Cancel subscription' })
+      .getByRole('button', { name: 'Send request' })
+      .click();
     return this.landOnRequest();
   }
 

@@ -34,7 +34,10 @@ export class OrderFormPreview {
   field(title: string, within: Locator = this.dialog): Locator {
     const name = { name: title, exact: true };
     // Password inputs have no role; their label names them.
-    return within.getByRole('textbox', name).or(within.getByRole('combobox', name)).or(within.getByLabel(title, { exact: true }));
+    return within
+      .getByRole('textbox', name)
+      .or(within.getByRole('combobox', name))
+      .or(within.getByLabel(title, { exact: true }));
   }
 
   /** A parameter made of parts (subdomain, phone, address, checkbox options): the group named by its title. */

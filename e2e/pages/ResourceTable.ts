@@ -7,7 +7,10 @@ export class ResourceTable {
   readonly rows: Locator;
   readonly skeletonRows: Locator;
 
-  constructor(readonly page: Page, title: string) {
+  constructor(
+    readonly page: Page,
+    title: string,
+  ) {
     this.table = page.getByRole('table', { name: title });
     this.search = page.getByRole('main').getByLabel('Search', { exact: true });
     this.rows = this.table.locator('tbody tr:not([data-testid="skeleton-row"])');

@@ -27,7 +27,9 @@ export class Shell {
   }
 
   navEntry(title: string): Locator {
-    return this.nav.getByRole('link', { name: title, exact: true }).or(this.nav.getByRole('button', { name: title, exact: true }));
+    return this.nav
+      .getByRole('link', { name: title, exact: true })
+      .or(this.nav.getByRole('button', { name: title, exact: true }));
   }
 
   /** Picks another account in the switcher (a menu item shows its name, id and kind). */

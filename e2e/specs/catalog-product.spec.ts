@@ -14,24 +14,68 @@ const PROVIDER_HUB = 'Demo Provider EU hub';
 
 /** Ordering parameters of every remaining type (company_name is made in the dialog), in form order. */
 function parameters() {
-  const p = (name: string, title: string, type: string, extra: Record<string, unknown> = {}, constraints: Record<string, unknown> = {}) =>
-    ({ name, title, type, phase: 'ordering', scope: 'asset', constraints, ...extra });
+  const p = (
+    name: string,
+    title: string,
+    type: string,
+    extra: Record<string, unknown> = {},
+    constraints: Record<string, unknown> = {},
+  ) => ({ name, title, type, phase: 'ordering', scope: 'asset', constraints, ...extra });
   const choices = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
   return [
     p('company_heading', 'Your company', 'heading', { description: 'Who is buying', position: 1 }),
     p('admin_email', 'Admin e-mail', 'email', { position: 3 }, { required: true }),
     p('website', 'Website', 'url', { position: 4 }),
     p('company_domain', 'Company domain', 'domain', { position: 5 }),
-    p('portal', 'Portal', 'subdomain', { position: 6 }, { required: true, choices: choices(['backup.example.com', 'backup.example.com']) }),
+    p(
+      'portal',
+      'Portal',
+      'subdomain',
+      { position: 6 },
+      { required: true, choices: choices(['backup.example.com', 'backup.example.com']) },
+    ),
     p('settings', 'Settings', 'object', { position: 7 }),
     p('admin_password', 'Admin password', 'password', { position: 8 }, { min_length: 8 }),
     p('phone', 'Phone', 'phone', { position: 9, default_country: 'US' }, { required: true }),
     p('address', 'Address', 'address', { position: 10 }, { required: true }),
-    p('addons', 'Add-ons', 'checkbox', { position: 11 }, { choices: choices(['dr', 'Disaster recovery'], ['shield', 'Ransomware shield']) }),
-    p('dr_region', 'Recovery region', 'dropdown', { position: 12 },
-      { required: true, choices: choices(['eu', 'Europe'], ['us', 'United States']), dependency: { parameter: { name: 'addons' }, values: ['dr'] } }),
-    p('retention', 'Retention', 'choice', { position: 13 }, { required: true, choices: [{ value: '30', label: '30 days' }, { value: '90', label: '90 days', default: true }] }),
-    p('terms', 'Terms', 'content', { position: 14 }, { display_content: 'By ordering you accept the terms of service.' }),
+    p(
+      'addons',
+      'Add-ons',
+      'checkbox',
+      { position: 11 },
+      { choices: choices(['dr', 'Disaster recovery'], ['shield', 'Ransomware shield']) },
+    ),
+    p(
+      'dr_region',
+      'Recovery region',
+      'dropdown',
+      { position: 12 },
+      {
+        required: true,
+        choices: choices(['eu', 'Europe'], ['us', 'United States']),
+        dependency: { parameter: { name: 'addons' }, values: ['dr'] },
+      },
+    ),
+    p(
+      'retention',
+      'Retention',
+      'choice',
+      { position: 13 },
+      {
+        required: true,
+        choices: [
+          { value: '30', label: '30 days' },
+          { value: '90', label: '90 days', default: true },
+        ],
+      },
+    ),
+    p(
+      'terms',
+      'Terms',
+      'content',
+      { position: 14 },
+      { display_content: 'By ordering you accept the terms of service.' },
+    ),
     p('reseller_code', 'Reseller code', 'text', { position: 15, scope: 'tier1' }, { required: true }),
     p('distributor_note', 'Distributor note', 'text', { position: 16, scope: 'tier2' }),
   ];
@@ -66,7 +110,10 @@ test.describe.serial('catalogue product', () => {
     await expect(page.getByRole('cell', { name: 'Storage', exact: true })).toBeVisible();
 
     await product.openTab('Items');
-    for (const [itemName, mpn, type] of [['Backup seat', 'SEAT-1', 'Reservation'], ['Stored GB', 'GB-1', 'Pay-as-you-go']]) {
+    for (const [itemName, mpn, type] of [
+      ['Backup seat', 'SEAT-1', 'Reservation'],
+      ['Stored GB', 'GB-1', 'Pay-as-you-go'],
+    ]) {
       await page.getByRole('button', { name: 'Create item' }).click();
       const item = page.getByRole('dialog', { name: 'Create item' });
       await item.getByRole('textbox', { name: 'Name', exact: true }).fill(itemName);
@@ -77,7 +124,7 @@ test.describe.serial('catalogue product', () => {
       await page.getByRole('option', { name: 'Storage', exact: true }).click();
       await item.getByRole('button', { name: 'Create' }).click();
       await expect(item).toBeHidden();
-      await expect(page.getByRole('cell', { name: itemName, exact: true })).toBeVisible();
+      await expect(page.getByRole('cell', { name: itemName, exact: true }).first()).toBeVisible();
     }
 
     // One parameter through the editor (its definition checked before sending), the other types through the API.
@@ -97,12 +144,18 @@ test.describe.serial('catalogue product', () => {
     await expect(editor).toBeHidden();
     for (const body of parameters()) await vendor.post(`/products/${productId}/parameters`, body);
     await page.reload();
-    await expect(page.getByRole('link', { name: 'distributor_note' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'company_name' })).toBeVisible();
+    // parameters read by their title wherever a user sees them; the list pages, so the last one is searched for
+    await expect(page.getByRole('link', { name: 'Company name' })).toBeVisible();
+    const search = page.getByRole('textbox', { name: 'Search' });
+    await search.fill('distributor');
+    await expect(page.getByRole('link', { name: 'Distributor note' })).toBeVisible();
+    await search.fill('');
+    await expect(page.getByRole('link', { name: 'Company name' })).toBeVisible();
 
     // The order form, grouped Customer / T1 / T2: empty, then wrong, then right.
     const form = await product.openOrderFormPreview();
-    for (const section of ['Customer', 'T1', 'T2']) await expect(form.dialog.getByRole('heading', { name: section, exact: true })).toBeVisible();
+    for (const section of ['Customer', 'T1', 'T2'])
+      await expect(form.dialog.getByRole('heading', { name: section, exact: true })).toBeVisible();
     await expect(form.dialog.getByRole('heading', { name: 'Your company' })).toBeVisible();
     await expect(form.dialog.getByText('By ordering you accept the terms of service.')).toBeVisible();
     await expect(form.field('Recovery region')).toHaveCount(0);
@@ -168,13 +221,22 @@ test.describe.serial('catalogue product', () => {
     await build.getByLabel('Changes description').fill('First release');
     await build.getByRole('button', { name: 'Build' }).click();
     await expect(page.getByRole('table', { name: 'Versions' }).getByText('Ready')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('main').getByText('Published', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('main').getByText('Published', { exact: true }).first()).toBeVisible({
+      timeout: 15_000,
+    });
 
     // Published: the vendor connects it to its partner's hub for production, which gives that provider sight of it.
     const [hub] = await vendor.get('/hubs', `eq(name,${rqlValue(PROVIDER_HUB)})`);
     expect(hub?.id, `the demo hub ${PROVIDER_HUB}`).toBeTruthy();
-    const connection = await vendor.post(`/products/${productId}/connections`, { hub: { id: hub.id }, type: 'production' });
-    expect(connection).toMatchObject({ status: 'active', type: 'production', provider: { name: DEMO_USERS.provider.account.name } });
+    const connection = await vendor.post(`/products/${productId}/connections`, {
+      hub: { id: hub.id },
+      type: 'production',
+    });
+    expect(connection).toMatchObject({
+      status: 'active',
+      type: 'production',
+      provider: { name: DEMO_USERS.provider.account.name },
+    });
   });
 
   test('the provider the product is connected to sees it read-only', async ({ page }) => {
@@ -184,10 +246,12 @@ test.describe.serial('catalogue product', () => {
 
     await page.goto(`/products/${productId}/parameters/ordering`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(product.readOnlyNotice).toHaveText(`This product belongs to ${DEMO_USERS.vendor.account.name}: you see it read-only.`);
-    await expect(page.getByRole('link', { name: 'company_name' })).toBeVisible();
+    await expect(product.readOnlyNotice).toHaveText(
+      `This product belongs to ${DEMO_USERS.vendor.account.name}: you see it read-only.`,
+    );
+    await expect(page.getByRole('link', { name: 'Company name' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add parameter' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Edit company_name' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit Company name' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Build version' })).toHaveCount(0);
 
     // The form preview is reading, not writing: it stays.
@@ -196,7 +260,7 @@ test.describe.serial('catalogue product', () => {
     await expect(form.field('Company name')).toHaveAccessibleDescription(REQUIRED);
     await form.dialog.getByRole('button', { name: 'Close' }).click();
 
-    await page.getByRole('link', { name: 'company_name' }).click();
+    await page.getByRole('link', { name: 'Company name' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Company name' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   });

@@ -33,7 +33,16 @@ test('provider creates a customer: invalid form, then valid', async ({ page, log
   await expect(input(dialog, 'Name')).toHaveAccessibleDescription('Input must be at least 4 characters');
   await expect(input(dialog, 'E-mail')).toHaveAccessibleDescription('E-mail must be valid');
   await expect(input(dialog, 'Phone number')).toHaveAccessibleDescription('Format is not correct for phone number');
-  for (const label of ['External UID', 'Address line 1', 'City', 'State / region', 'Postal code', 'Country', 'First name', 'Last name']) {
+  for (const label of [
+    'External UID',
+    'Address line 1',
+    'City',
+    'State / region',
+    'Postal code',
+    'Country',
+    'First name',
+    'Last name',
+  ]) {
     await expect(input(dialog, label), label).toHaveAccessibleDescription(REQUIRED);
   }
   await expect(input(dialog, 'Tax ID')).not.toHaveAttribute('aria-invalid', 'true');

@@ -33,7 +33,12 @@ async function unlistDemoProduct(vendor: ApiSession, provider: ApiSession) {
   }
 }
 
-test('a vendor lists its product in a provider marketplace; the provider deploys and completes the request', async ({ page, playwright, baseURL, loginAs }) => {
+test('a vendor lists its product in a provider marketplace; the provider deploys and completes the request', async ({
+  page,
+  playwright,
+  baseURL,
+  loginAs,
+}) => {
   test.setTimeout(60_000);
   const contexts: APIRequestContext[] = [];
   const session = async (email: string) => {
@@ -59,7 +64,9 @@ test('a vendor lists its product in a provider marketplace; the provider deploys
   await signInAs(DEMO_USERS.vendor);
   await listings.openDirectory();
   const id = await listings.requestListing(PRODUCT, MARKETPLACE);
-  await expect(shell.pageAlert).toHaveText(`Listing request ${id} was created as a draft: submit it to send it to ${DEMO_USERS.provider.account.name}.`);
+  await expect(shell.pageAlert).toHaveText(
+    `Listing request ${id} was created as a draft: submit it to send it to ${DEMO_USERS.provider.account.name}.`,
+  );
   await expect(request.status('Draft')).toBeVisible();
   await expect(request.action('Deploy')).toHaveCount(0);
   await request.action('Submit').click();
@@ -76,7 +83,9 @@ test('a vendor lists its product in a provider marketplace; the provider deploys
   await expect(page.getByRole('heading', { level: 1, name: id })).toBeVisible();
   await expect(request.action('Submit')).toHaveCount(0);
   await request.action('Deploy').click();
-  await expect(shell.pageAlert).toHaveText('Deploying: complete the request once the product is live in the marketplace.');
+  await expect(shell.pageAlert).toHaveText(
+    'Deploying: complete the request once the product is live in the marketplace.',
+  );
   await expect(request.status('Deploying')).toBeVisible();
   await request.action('Complete').click();
   await expect(shell.pageAlert).toHaveText(`Completed: ${PRODUCT} in ${MARKETPLACE} is now listed.`);

@@ -20,14 +20,50 @@ const VENDOR = DEMO_USERS.vendor.account.name;
 async function listedProduct(vendor: ApiSession, provider: ApiSession, name: string) {
   const product = await vendor.post('/products', { name, short_description: 'Team mailboxes (e2e)' });
   const p = `/products/${product.id}`;
-  await vendor.post(`${p}/items`, { name: 'Mailbox seat', mpn: 'TM-SEAT', type: 'reservation', period: 'monthly', unit: { id: 'mailboxes' } });
+  await vendor.post(`${p}/items`, {
+    name: 'Mailbox seat',
+    mpn: 'TM-SEAT',
+    type: 'reservation',
+    period: 'monthly',
+    unit: { id: 'mailboxes' },
+  });
   const param = (body: object) => vendor.post(`${p}/parameters`, body);
-  await param({ name: 'admin_email', title: 'Administrator e-mail', type: 'email', phase: 'ordering', scope: 'asset', constraints: { required: true } });
-  await param({ name: 'tenant_id', title: 'Mail tenant id', type: 'text', phase: 'fulfillment', scope: 'asset', constraints: { required: true } });
-  await param({ name: 'reseller_agreement', title: 'Reseller agreement number', type: 'text', phase: 'ordering', scope: 'tier1', constraints: { required: true } });
-  await param({ name: 'partner_portal_id', title: 'Partner portal id', type: 'text', phase: 'fulfillment', scope: 'tier1', constraints: { required: true } });
+  await param({
+    name: 'admin_email',
+    title: 'Administrator e-mail',
+    type: 'email',
+    phase: 'ordering',
+    scope: 'asset',
+    constraints: { required: true },
+  });
+  await param({
+    name: 'tenant_id',
+    title: 'Mail tenant id',
+    type: 'text',
+    phase: 'fulfillment',
+    scope: 'asset',
+    constraints: { required: true },
+  });
+  await param({
+    name: 'reseller_agreement',
+    title: 'Reseller agreement number',
+    type: 'text',
+    phase: 'ordering',
+    scope: 'tier1',
+    constraints: { required: true },
+  });
+  await param({
+    name: 'partner_portal_id',
+    title: 'Partner portal id',
+    type: 'text',
+    phase: 'fulfillment',
+    scope: 'tier1',
+    constraints: { required: true },
+  });
   await vendor.post(`${p}/templates`, {
-    name: 'Activation', scope: 'asset', type: 'fulfillment',
+    name: 'Activation',
+    scope: 'asset',
+    type: 'fulfillment',
     body: 'Your mail tenant **{{ asset.params.tenant_id.value }}** is ready; sign in with {{ asset.params.admin_email.value }}.',
   });
   await vendor.post(`${p}/versions`, { changes_description: 'First release' });
@@ -38,7 +74,11 @@ async function listedProduct(vendor: ApiSession, provider: ApiSession, name: str
   const [marketplace] = await vendor.get('/marketplaces', `eq(name,${rqlValue(MARKETPLACE)})`);
   expect(hub?.id && marketplace?.id, 'the demo hub and marketplace exist').toBeTruthy();
   await vendor.post(`${p}/connections`, { hub: { id: hub.id }, type: 'production' });
-  const listing = await vendor.post('/listing-requests', { type: 'new', product_id: product.id, marketplace_id: marketplace.id });
+  const listing = await vendor.post('/listing-requests', {
+    type: 'new',
+    product_id: product.id,
+    marketplace_id: marketplace.id,
+  });
   await vendor.post(`/listing-requests/${listing.id}/submit`);
   await provider.post(`/listing-requests/${listing.id}/deploy`);
   await provider.post(`/listing-requests/${listing.id}/complete`);
@@ -48,17 +88,40 @@ async function listedProduct(vendor: ApiSession, provider: ApiSession, name: str
 /** A new T1 reseller of Demo Provider with one customer under it. */
 async function customerUnderNewT1(provider: ApiSession, stamp: string) {
   const contact_info = (email: string) => ({
-    address_line1: 'Alte Gasse 3', city: 'Graz', state: 'Steiermark', postal_code: '8010', country: 'AT',
-    contact: { first_name: 'Eva', last_name: 'Berger', email, phone_number: { country_code: '+43', area_code: '316', phone_number: '123456' } },
+    address_line1: 'Alte Gasse 3',
+    city: 'Graz',
+    state: 'Steiermark',
+    postal_code: '8010',
+    country: 'AT',
+    contact: {
+      first_name: 'Eva',
+      last_name: 'Berger',
+      email,
+      phone_number: { country_code: '+43', area_code: '316', phone_number: '123456' },
+    },
   });
-  const t1 = await provider.post('/tier/accounts', { name: `Styria Resellers ${stamp}`, type: 'reseller', external_uid: `e2e-t1-${stamp}`, contact_info: contact_info('t1@styria.example') });
+  const t1 = await provider.post('/tier/accounts', {
+    name: `Styria Resellers ${stamp}`,
+    type: 'reseller',
+    external_uid: `e2e-t1-${stamp}`,
+    contact_info: contact_info('t1@styria.example'),
+  });
   const customer = await provider.post('/tier/accounts', {
-    name: `Grazer Buchhandlung ${stamp}`, type: 'customer', parent: { id: t1.id }, external_uid: `e2e-c-${stamp}`, contact_info: contact_info('it@buchhandlung.example'),
+    name: `Grazer Buchhandlung ${stamp}`,
+    type: 'customer',
+    parent: { id: t1.id },
+    external_uid: `e2e-c-${stamp}`,
+    contact_info: contact_info('it@buchhandlung.example'),
   });
   return { t1, customer };
 }
 
-test('a purchase through a new reseller: tier setup, inquiry, approval, a change and a cancellation', async ({ page, browser, playwright, baseURL }) => {
+test('a purchase through a new reseller: tier setup, inquiry, approval, a change and a cancellation', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const stamp = String(Date.now());
   const productName = `Team Mail ${stamp}`;
@@ -92,7 +155,10 @@ test('a purchase through a new reseller: tier setup, inquiry, approval, a change
 
     // The provider orders: product (connection and marketplace follow), customer, items, ordering parameters.
     const requestId = await new FulfillmentPurchase(page).place({
-      product: productName, customer: customer.name, quantities: { 'Mailbox seat': '5' }, params: { 'Administrator e-mail': 'orders@buchhandlung.example' },
+      product: productName,
+      customer: customer.name,
+      quantities: { 'Mailbox seat': '5' },
+      params: { 'Administrator e-mail': 'orders@buchhandlung.example' },
     });
     await expect(asProvider.message(`Purchase ${requestId} was placed: ${VENDOR} fulfils it.`)).toBeVisible();
     await expect(asProvider.status('Tiers setup')).toBeVisible();
@@ -119,7 +185,9 @@ test('a purchase through a new reseller: tier setup, inquiry, approval, a change
     await vendorTcr.saveParams();
     await vendorTcr.action('Approve').click();
     await vendorTcr.dialog('Approve request').getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(vendorTcr.message(`Approved: the T1 configuration of ${t1.name} for ${productName} is active with these values.`)).toBeVisible();
+    await expect(
+      vendorTcr.message(`Approved: the T1 configuration of ${t1.name} for ${productName} is active with these values.`),
+    ).toBeVisible();
     await expect(vendorTcr.status('Approved')).toBeVisible();
 
     // The fulfillment request is pending now: the vendor marks the e-mail invalid and inquires.
@@ -157,11 +225,12 @@ test('a purchase through a new reseller: tier setup, inquiry, approval, a change
     await expect(asVendor.message('Approved: the activation text is on the Activation tab.')).toBeVisible();
     await expect(asVendor.status('Approved')).toBeVisible();
     await asVendor.openTab('Activation');
-    await expect(asVendor.main.getByRole('document', { name: 'Activation' }))
-      .toContainText(`Your mail tenant tenant-${stamp} is ready; sign in with postmaster@buchhandlung.example.`);
+    await expect(asVendor.main.getByRole('document', { name: 'Activation' })).toContainText(
+      `Your mail tenant tenant-${stamp} is ready; sign in with postmaster@buchhandlung.example.`,
+    );
 
     // The subscription is active; the provider asks for more seats and the vendor approves the change.
-    await asVendor.openTab('General');
+    await asVendor.openTab('Details');
     await asVendor.main.getByRole('link', { name: assetId, exact: true }).click();
     const subscription = new FulfillmentSubscriptionPage(vendorPage);
     await expect(subscription.status('Active')).toBeVisible();

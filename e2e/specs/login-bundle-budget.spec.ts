@@ -12,17 +12,29 @@ test(`the login page loads at most ${BUDGET_KB} KB of gzipped JavaScript`, async
   page.on('response', (res) => {
     const type = res.request().resourceType();
     const js = type === 'script' || /javascript/.test(res.headers()['content-type'] ?? '');
-    if (js && res.ok()) scripts.push({ url: res.url(), size: res.body().then((b) => gzipSync(b, { level: 9 }).length) });
+    if (js && res.ok())
+      scripts.push({ url: res.url(), size: res.body().then((b) => gzipSync(b, { level: 9 }).length) });
   });
 
   await loginPage.goto();
   await page.waitForLoadState('networkidle');
 
-  const sizes = await Promise.all(scripts.map(async (s) => ({ file: new URL(s.url).pathname, kb: (await s.size) / 1024 })));
+  const sizes = await Promise.all(
+    scripts.map(async (s) => ({ file: new URL(s.url).pathname, kb: (await s.size) / 1024 })),
+  );
   const total = sizes.reduce((sum, s) => sum + s.kb, 0);
-  const rows = sizes.sort((a, b) => b.kb - a.kb).map((s) => `${s.kb.toFixed(1).padStart(7)} KB  ${s.file}`).join('\n');
-  testInfo.annotations.push({ type: 'login JavaScript', description: `${total.toFixed(1)} KB gzipped in ${sizes.length} files` });
-  await testInfo.attach('login-javascript.txt', { body: `${rows}\n${total.toFixed(1)} KB total`, contentType: 'text/plain' });
+  const rows = sizes
+    .sort((a, b) => b.kb - a.kb)
+    .map((s) => `${s.kb.toFixed(1).padStart(7)} KB  ${s.file}`)
+    .join('\n');
+  testInfo.annotations.push({
+    type: 'login JavaScript',
+    description: `${total.toFixed(1)} KB gzipped in ${sizes.length} files`,
+  });
+  await testInfo.attach('login-javascript.txt', {
+    body: `${rows}\n${total.toFixed(1)} KB total`,
+    contentType: 'text/plain',
+  });
 
   expect(sizes.length, 'scripts loaded by /login').toBeGreaterThan(0);
   expect(total, `gzipped JavaScript of /login (KB):\n${rows}`).toBeLessThanOrEqual(BUDGET_KB);

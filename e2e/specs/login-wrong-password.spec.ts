@@ -19,7 +19,9 @@ test('a wrong password shows the server message and logs nobody in', async ({ pa
 test('an empty form is not sent', async ({ page, loginPage }) => {
   await loginPage.goto();
   let sent = false;
-  page.on('request', (r) => { if (r.url().endsWith('/auth/login')) sent = true; });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/auth/login')) sent = true;
+  });
   await loginPage.submit.click();
   await expect(page.getByText('This field is required')).toHaveCount(2);
   expect(sent).toBe(false);

@@ -16,7 +16,7 @@ test('an unknown path shows the not-found page naming it', async ({ page, loginA
 test("another tenant's account is not found", async ({ page, loginAs, notFound }) => {
   // Other Vendor's id, looked up by its own user; Vera Vendor must not see it.
   await loginAs(DEMO_USERS.other);
-  const [other] = await (await page.request.get('/public/v1/accounts')).json() as { id: string }[];
+  const [other] = (await (await page.request.get('/public/v1/accounts')).json()) as { id: string }[];
   await page.request.post('/public/v1/auth/logout');
   await page.context().clearCookies();
 
@@ -26,7 +26,11 @@ test("another tenant's account is not found", async ({ page, loginAs, notFound }
   await expect(notFound.message).toContainText(`/accounts/${other.id}`);
 });
 
-test('an unknown path asked for before logging in comes back after the login', async ({ page, loginPage, notFound }) => {
+test('an unknown path asked for before logging in comes back after the login', async ({
+  page,
+  loginPage,
+  notFound,
+}) => {
   await page.goto('/no/such/page');
   await expect(loginPage.email).toBeVisible();
   await loginPage.submitWith(DEMO_USERS.vendor.email);

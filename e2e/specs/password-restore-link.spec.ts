@@ -13,7 +13,9 @@ test('forgot password: the e-mailed link opens the set-password form', async ({ 
   await expect(page.getByRole('heading', { name: 'Restore password' })).toBeVisible();
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByRole('button', { name: 'Send link' }).click();
-  await expect(page.getByText(`If ${user.email} belongs to a user, a link to set a new password is on its way.`)).toBeVisible();
+  await expect(
+    page.getByText(`If ${user.email} belongs to a user, a link to set a new password is on its way.`),
+  ).toBeVisible();
 
   const mail = await waitForMail(user.email, { subject: /new password/i, since });
   expect(mail.text).toContain(user.name);

@@ -24,7 +24,9 @@ test('create, use and revoke an API token', async ({ page, loginAs, request }) =
   const context = await asToken();
   expect(context.status()).toBe(200);
   expect((await context.json()).account.name).toBe(DEMO_USERS.vendor.account.name);
-  const users = await request.get(`/public/v1/accounts/${(await context.json()).account.id}/users`, { headers: { authorization: key } });
+  const users = await request.get(`/public/v1/accounts/${(await context.json()).account.id}/users`, {
+    headers: { authorization: key },
+  });
   expect(users.status()).toBe(200);
 
   await created.getByRole('button', { name: 'Open token' }).click();

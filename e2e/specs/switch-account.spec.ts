@@ -2,7 +2,12 @@ import { test, expect } from '../fixtures.ts';
 import { DEMO_USERS } from '../support/demo.ts';
 
 // Journey: a user of two accounts moves between them with the switcher in the top bar.
-test('multi@demo.trellis switches from Demo Vendor to Demo Provider and back', async ({ page, loginAs, shell, dashboard }) => {
+test('multi@demo.trellis switches from Demo Vendor to Demo Provider and back', async ({
+  page,
+  loginAs,
+  shell,
+  dashboard,
+}) => {
   const user = DEMO_USERS.multi;
   await loginAs(user);
   await dashboard.goto();

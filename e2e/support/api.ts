@@ -26,7 +26,8 @@ export async function apiAs(request: APIRequestContext, email: string): Promise<
   };
   return {
     accountId: ctx.account.id,
-    get: async (path, query) => check(`GET ${path}`, await request.get(`/public/v1${path}${query ? `?${query}` : ''}`, { headers })),
+    get: async (path, query) =>
+      check(`GET ${path}`, await request.get(`/public/v1${path}${query ? `?${query}` : ''}`, { headers })),
     post: async (path, data = {}) => check(`POST ${path}`, await request.post(`/public/v1${path}`, { data, headers })),
     delete: async (path) => {
       await check(`DELETE ${path}`, await request.delete(`/public/v1${path}`, { headers }));
@@ -35,4 +36,5 @@ export async function apiAs(request: APIRequestContext, email: string): Promise<
 }
 
 /** An RQL value with spaces or punctuation, ready for a query string: `eq(name,${rqlValue('Cloud Backup Pro')})`. */
-export const rqlValue = (v: string) => encodeURIComponent(v).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const rqlValue = (v: string) =>
+  encodeURIComponent(v).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -2,8 +2,14 @@ import { accessSync, constants } from 'node:fs';
 
 /** Chromium switches for a container without GPU, sandbox or network beyond the test server (DESIGN §11). */
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /**
@@ -18,8 +24,8 @@ export function chromiumPath(): string {
   } catch {
     throw new Error(
       `No Chromium at ${path}${process.env.CHROMIUM_PATH ? ' (CHROMIUM_PATH)' : ''}. The end-to-end tests run in the system ` +
-      'Chromium: install it with `sudo apt-get install chromium` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or ' +
-      'Chrome executable.',
+        'Chromium: install it with `sudo apt-get install chromium` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or ' +
+        'Chrome executable.',
     );
   }
 }

@@ -13,11 +13,29 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS = {
-  vendor: { email: 'vendor@demo.trellis', name: 'Vera Vendor', account: { name: 'Demo Vendor', kind: 'vendor' }, accounts: ['Demo Vendor'] },
-  provider: { email: 'provider@demo.trellis', name: 'Paul Provider', account: { name: 'Demo Provider', kind: 'provider' }, accounts: ['Demo Provider'] },
-  other: { email: 'other@demo.trellis', name: 'Olga Other', account: { name: 'Other Vendor', kind: 'vendor' }, accounts: ['Other Vendor'] },
+  vendor: {
+    email: 'vendor@demo.trellis',
+    name: 'Vera Vendor',
+    account: { name: 'Demo Vendor', kind: 'vendor' },
+    accounts: ['Demo Vendor'],
+  },
+  provider: {
+    email: 'provider@demo.trellis',
+    name: 'Paul Provider',
+    account: { name: 'Demo Provider', kind: 'provider' },
+    accounts: ['Demo Provider'],
+  },
+  other: {
+    email: 'other@demo.trellis',
+    name: 'Olga Other',
+    account: { name: 'Other Vendor', kind: 'vendor' },
+    accounts: ['Other Vendor'],
+  },
   multi: {
-    email: 'multi@demo.trellis', name: 'Max Multi', account: { name: 'Demo Vendor', kind: 'vendor' }, accounts: ['Demo Vendor', 'Demo Provider'],
+    email: 'multi@demo.trellis',
+    name: 'Max Multi',
+    account: { name: 'Demo Vendor', kind: 'vendor' },
+    accounts: ['Demo Vendor', 'Demo Provider'],
   },
 } satisfies Record<string, DemoUser>;
 
@@ -31,4 +49,10 @@ export const NAVIGATION: Record<AccountKind, { shows: string[]; hides: string[] 
 };
 
 /** Dashboard counters only vendors see (spec §6): a provider's dashboard never shows these. */
-export const VENDOR_ONLY_COUNTERS = ['Subscription requests', 'Tier account requests', 'Tier configuration requests', 'Price list versions', 'Leads'];
+export const VENDOR_ONLY_COUNTERS = [
+  'Subscription requests',
+  'Tier account requests',
+  'Tier configuration requests',
+  'Price list versions',
+  'Leads',
+];

@@ -10,14 +10,19 @@ export async function startMailSink(dir: string): Promise<{ url: string; close()
   mkdirSync(dir, { recursive: true });
   let n = 0;
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         n += 1;
-        writeFileSync(join(dir, `${Date.now()}-${String(n).padStart(4, '0')}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        writeFileSync(
+          join(dir, `${Date.now()}-${String(n).padStart(4, '0')}.json`),
+          JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
+        );
         cb();
       });
     },
@@ -27,11 +32,22 @@ export async function startMailSink(dir: string): Promise<{ url: string; close()
   return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-export interface Mail { to: string[]; subject: string; text: string; file: string }
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  file: string;
+}
 
-const decodeQP = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-const decodeWords = (s: string) => s.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, v: string) =>
-  enc.toLowerCase() === 'b' ? Buffer.from(v, 'base64').toString('utf8') : decodeQP(v.replace(/_/g, ' ')));
+const decodeQP = (s: string) =>
+  Buffer.from(
+    s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
+const decodeWords = (s: string) =>
+  s.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, v: string) =>
+    enc.toLowerCase() === 'b' ? Buffer.from(v, 'base64').toString('utf8') : decodeQP(v.replace(/_/g, ' ')),
+  );
 
 function splitPart(raw: string) {
   const at = raw.search(/\r?\n\r?\n/);
@@ -47,7 +63,10 @@ function plainText(raw: string): string {
   const type = header('content-type');
   const boundary = type.match(/boundary="?([^";]+)"?/i)?.[1];
   if (boundary) {
-    const parts = body.split(`--${boundary}`).slice(1).filter((p) => !p.startsWith('--'));
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((p) => !p.startsWith('--'));
     const part = parts.find((p) => /content-type:\s*text\/plain/i.test(p)) ?? parts[0] ?? '';
     return plainText(part.replace(/^\r?\n/, ''));
   }
@@ -60,27 +79,45 @@ function plainText(raw: string): string {
 /** Every message sent so far, oldest first. */
 export function allMail(dir = process.env.E2E_MAIL_DIR): Mail[] {
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: the mail sink runs only when global-setup.ts starts the server.');
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((file) => {
-    const { to, raw } = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string };
-    return { to, subject: decodeWords(splitPart(raw).header('subject')), text: plainText(raw), file };
-  });
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const { to, raw } = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string };
+      return { to, subject: decodeWords(splitPart(raw).header('subject')), text: plainText(raw), file };
+    });
 }
 
 /** The newest message to `to` (matching `subject`, if given) sent after `since` (a file name from an earlier message, or Date.now()). */
-export async function waitForMail(to: string, { subject, since = 0, timeoutMs = 15_000 }: { subject?: RegExp; since?: number; timeoutMs?: number } = {}): Promise<Mail> {
+export async function waitForMail(
+  to: string,
+  { subject, since = 0, timeoutMs = 15_000 }: { subject?: RegExp; since?: number; timeoutMs?: number } = {},
+): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = allMail().filter((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject))
-      && Number(m.file.split('-')[0]) >= since).pop();
+    const found = allMail()
+      .filter(
+        (m) =>
+          m.to.includes(to.toLowerCase()) &&
+          (!subject || subject.test(m.subject)) &&
+          Number(m.file.split('-')[0]) >= since,
+      )
+      .pop();
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to}${subject ? ` with a subject like ${subject}` : ''} within ${timeoutMs / 1000} s.`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `No e-mail to ${to}${subject ? ` with a subject like ${subject}` : ''} within ${timeoutMs / 1000} s.`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
 /** The first link in a message's text pointing at `path` (e.g. '/password/set'), as a path with query for page.goto. */
 export function linkIn(mail: Mail, path: string): string {
-  const url = mail.text.match(/https?:\/\/[^\s<>"')\]]+/g)?.map((u) => new URL(u)).find((u) => u.pathname.startsWith(path));
+  const url = mail.text
+    .match(/https?:\/\/[^\s<>"')\]]+/g)
+    ?.map((u) => new URL(u))
+    .find((u) => u.pathname.startsWith(path));
   if (!url) throw new Error(`No ${path} link in the e-mail "${mail.subject}":\n${mail.text}`);
   return url.pathname + url.search + url.hash;
 }

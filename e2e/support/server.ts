@@ -4,7 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface E2EServer { baseURL: string; dataDir: string; logFile: string; stop(): Promise<void> }
+export interface E2EServer {
+  baseURL: string;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
 
 /** A port nobody listens on right now (the OS picks it). */
 async function freePort(): Promise<number> {
@@ -32,7 +37,8 @@ const tail = (file: string, lines = 40) => {
  * fresh embedded database in a temp folder, and waits until it serves the portal.
  */
 export async function startE2EServer(
-  root: string, { timeoutMs = 90_000, smtpUrl, databaseUrl }: { timeoutMs?: number; smtpUrl?: string; databaseUrl?: string } = {},
+  root: string,
+  { timeoutMs = 90_000, smtpUrl, databaseUrl }: { timeoutMs?: number; smtpUrl?: string; databaseUrl?: string } = {},
 ): Promise<E2EServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -41,32 +47,55 @@ export async function startE2EServer(
   const log = createWriteStream(logFile);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: baseURL,
-    TRELLIS_DATA_DIR: join(dataDir, 'db'), LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseURL,
+    TRELLIS_DATA_DIR: join(dataDir, 'db'),
+    LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
   };
   // The embedded database, no outside services: whatever the developer's shell has configured.
-  for (const k of ['DATABASE_URL', 'SMTP_URL', 'RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY', 'TRELLIS_PORTAL_DIR', 'INIT_CWD', 'TRUST_PROXY']) delete env[k];
+  for (const k of [
+    'DATABASE_URL',
+    'SMTP_URL',
+    'RECAPTCHA_SECRET',
+    'RECAPTCHA_SITE_KEY',
+    'TRELLIS_PORTAL_DIR',
+    'INIT_CWD',
+    'TRUST_PROXY',
+  ])
+    delete env[k];
   // E-mail goes to the test's sink at once (invitations, password links).
-  if (smtpUrl) Object.assign(env, { SMTP_URL: smtpUrl, MAIL_INTERVAL_MS: '200', MAIL_FROM: 'Trellis <no-reply@trellis.test>' });
+  if (smtpUrl)
+    Object.assign(env, { SMTP_URL: smtpUrl, MAIL_INTERVAL_MS: '200', MAIL_FROM: 'Trellis <no-reply@trellis.test>' });
   // A fresh PostgreSQL database instead of the embedded one (support/database.ts): specs can then open it too.
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
   // node --import tsx (not the tsx binary, which forks): the PID we hold is the server itself.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'serve', '--demo'], {
-    cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/cli.ts', 'serve', '--demo'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   let exited: string | null = null;
-  const gone = new Promise<void>((resolve) => child.once('exit', (code, signal) => {
-    exited = `exit ${code ?? signal}`;
-    resolve();
-  }));
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = `exit ${code ?? signal}`;
+      resolve();
+    }),
+  );
 
   const stop = async () => {
     if (!exited && child.pid) {
       child.kill('SIGTERM');
-      const timer = setTimeout(() => { if (!exited) child.kill('SIGKILL'); }, 10_000);
+      const timer = setTimeout(() => {
+        if (!exited) child.kill('SIGKILL');
+      }, 10_000);
       await gone;
       clearTimeout(timer);
     }

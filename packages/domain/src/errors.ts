@@ -16,7 +16,12 @@ export const ErrorCode = {
   transition: 'STATE_001',
   throttled: 'THR_001',
   server: 'SRV_001',
+  /** 503: the database cannot be reached right now (restart, failover, network); retry shortly. */
+  unavailable: 'SRV_002',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export interface ApiErrorBody { error_code: string; errors: string[] }
+export interface ApiErrorBody {
+  error_code: string;
+  errors: string[];
+}

@@ -1,11 +1,12 @@
 export * from './errors.ts';
 export * from './rql/index.ts';
-export * from './resource/define.ts';
+export * from './resource/index.ts';
 export * from './identity/index.ts';
+export * from './audit/index.ts';
 export * as validation from './validation/index.ts';
 export * as format from './format/index.ts';
 export * from './catalog/index.ts';
 export * from './distribution/index.ts';
-export * from './tiers/index.ts';
+export * from './customers/index.ts';
 export * from './branding/index.ts';
 export * from './fulfillment/index.ts';

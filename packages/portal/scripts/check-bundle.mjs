@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = Number(process.env.LOGIN_BUDGET_KB ?? 200);
-const LOGIN_MODULE = 'src/modules/auth/LoginPage.tsx';
+const LOGIN_MODULE = 'src/modules/identity/auth/LoginPage.tsx';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 let manifest;
@@ -20,8 +20,14 @@ try {
 }
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-if (!entryKey) { console.error('The manifest has no entry chunk.'); process.exit(2); }
-if (!manifest[LOGIN_MODULE]) { console.error(`The manifest has no chunk for ${LOGIN_MODULE}.`); process.exit(2); }
+if (!entryKey) {
+  console.error('The manifest has no entry chunk.');
+  process.exit(2);
+}
+if (!manifest[LOGIN_MODULE]) {
+  console.error(`The manifest has no chunk for ${LOGIN_MODULE}.`);
+  process.exit(2);
+}
 
 const files = new Map();
 const visit = (key) => {

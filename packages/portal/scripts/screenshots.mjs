@@ -12,12 +12,22 @@ mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
 const problems = [];
-page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+page.on('console', (m) => {
+  if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+});
 page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
 const shot = async (name) => {
   await page.waitForTimeout(400);

@@ -12,7 +12,8 @@ const queryClient = new QueryClient({
       staleTime: 15_000,
       refetchOnWindowFocus: false,
       // Client errors will not get better by asking again.
-      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && (err.status < 500 || err.status === 503)) && count < 2,
+      retry: (count, err) =>
+        !(err instanceof ApiError && err.status >= 400 && (err.status < 500 || err.status === 503)) && count < 2,
     },
   },
 });

@@ -17,12 +17,25 @@ export interface Config {
   /** reCAPTCHA: verification runs only when a secret is set (off in demo mode). */
   recaptchaSecret?: string;
   recaptchaSiteKey?: string;
+  /** Where answers are verified (Google's siteverify; www.recaptcha.net's where google.com is out of reach). */
+  recaptchaVerifyUrl: string;
   /** Largest accepted JSON body, bytes. */
   bodyLimit: number;
-  /** Login throttling: failures allowed per window, per e-mail and per address. */
+  /**
+   * Login throttling (README "Sign-in protection"): failures checked at full speed per window for one
+   * (e-mail, address) pair, then slowed down; an e-mail (all addresses) or an address (all e-mails) past its
+   * own limit slows down only the pairs that failed, so the owner still gets in from elsewhere.
+   */
   loginMaxPerAccount: number;
+  loginMaxPerEmail: number;
   loginMaxPerAddress: number;
   loginWindowMs: number;
+  /** First wait of a slowed-down pair, doubling with each further failure (at most the window). */
+  loginDelayMs: number;
+  /** Requests per address and window to each unauthenticated route that does costly work (password set, ...). */
+  publicMaxPerAddress: number;
+  /** How often a start that found no database tries again, ms. */
+  dbRetryMs: number;
   trustProxy: boolean;
   /** Poll interval of the background job runner; 0 = do not run jobs in this process (tests run them explicitly). */
   jobIntervalMs: number;
@@ -33,7 +46,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '127.0.0.1';
   return {
-    host, port,
+    host,
+    port,
     databaseUrl: env.DATABASE_URL || undefined,
     // npm runs workspace scripts inside the package folder: resolve against where the user typed the command
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), env.TRELLIS_DATA_DIR ?? 'data'),
@@ -43,10 +57,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     mailIntervalMs: Number(env.MAIL_INTERVAL_MS ?? 5000),
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     loginMaxPerAccount: Number(env.LOGIN_MAX_PER_ACCOUNT ?? 10),
+    loginMaxPerEmail: Number(env.LOGIN_MAX_PER_EMAIL ?? 50),
     loginMaxPerAddress: Number(env.LOGIN_MAX_PER_ADDRESS ?? 50),
     loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
+    loginDelayMs: Number(env.LOGIN_DELAY_MS ?? 1000),
+    publicMaxPerAddress: Number(env.PUBLIC_MAX_PER_ADDRESS ?? 30),
+    dbRetryMs: Number(env.DATABASE_RETRY_MS ?? 2000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     jobIntervalMs: Number(env.JOB_INTERVAL_MS ?? 1000),
     logLevel: env.LOG_LEVEL ?? 'warn',
@@ -56,5 +75,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
 
 /** Settings for tests: in-memory database unless TEST_DATABASE_URL is given. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return configFromEnv({}, { dataDir: undefined, logLevel: 'silent', jobIntervalMs: 0, publicUrl: 'http://portal.test', ...overrides });
+  return configFromEnv(
+    {},
+    { dataDir: undefined, logLevel: 'silent', jobIntervalMs: 0, publicUrl: 'http://portal.test', ...overrides },
+  );
 }

@@ -2,11 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('accounts', () => {
-  it('lists only the caller\'s accounts with a Content-Range', async () => {
+  it("lists only the caller's accounts with a Content-Range", async () => {
     const s = await t.login('multi@demo.trellis');
     const res = await t.call(s, { method: 'GET', url: '/public/v1/accounts?ordering(name)' });
     expect(res.statusCode).toBe(200);
@@ -26,13 +30,21 @@ describe('accounts', () => {
     expect(malformed.json().error_code).toBe('RQL_001');
   });
 
-  it('hides another tenant\'s account (404) and validates updates', async () => {
+  it("hides another tenant's account (404) and validates updates", async () => {
     const s = await t.login('vendor@demo.trellis');
     expect((await t.call(s, { method: 'GET', url: `/public/v1/accounts/${t.demo.other.id}` })).statusCode).toBe(404);
-    const short = await t.call(s, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, payload: { name: 'abc' } });
+    const short = await t.call(s, {
+      method: 'PUT',
+      url: `/public/v1/accounts/${t.demo.vendor.id}`,
+      payload: { name: 'abc' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().errors).toEqual(['name: Input must be at least 4 characters']);
-    const ok = await t.call(s, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, payload: { name: 'Demo Vendor Inc' } });
+    const ok = await t.call(s, {
+      method: 'PUT',
+      url: `/public/v1/accounts/${t.demo.vendor.id}`,
+      payload: { name: 'Demo Vendor Inc' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().name).toBe('Demo Vendor Inc');
     expect(ok.json().events.updated.by.name).toBe('Vera Vendor');
@@ -59,14 +71,24 @@ describe('account settings', () => {
 
     // A later update without settings keeps the stored policy.
     await t.call(s, { method: 'PUT', url, payload: { name } });
-    expect((await t.call(s, { method: 'GET', url: '/public/v1/auth/context' })).json().account.settings.mfa.policy).toBe('required');
+    expect(
+      (await t.call(s, { method: 'GET', url: '/public/v1/auth/context' })).json().account.settings.mfa.policy,
+    ).toBe('required');
   });
 
   it('needs the Account module to change the policy', async () => {
     const s = await t.login('vendor@demo.trellis');
-    const token = await t.call(s, { method: 'POST', url: '/public/v1/auth/tokens', payload: { name: 'Reports only', permissions: ['MD-0008'] } });
+    const token = await t.call(s, {
+      method: 'POST',
+      url: '/public/v1/auth/tokens',
+      payload: { name: 'Reports only', permissions: ['MD-0008'] },
+    });
     const key = token.json().token;
-    const res = await t.call(key, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, payload: { name: 'Demo Vendor', settings: { mfa: { policy: 'disabled' } } } });
+    const res = await t.call(key, {
+      method: 'PUT',
+      url: `/public/v1/accounts/${t.demo.vendor.id}`,
+      payload: { name: 'Demo Vendor', settings: { mfa: { policy: 'disabled' } } },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemCtx } from '../src/http/context.ts';
-import { createToken } from '../src/modules/tokens/service.ts';
+import { createToken } from '../src/modules/identity/tokens/service.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -8,13 +8,17 @@ let vendor: Session;
 beforeAll(async () => {
   t = await testApp();
   vendor = await t.login('vendor@demo.trellis');
-  const put = (name: string) => t.call(vendor, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, payload: { name } });
+  const put = (name: string) =>
+    t.call(vendor, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, payload: { name } });
   expect((await put('Demo Vendor One')).statusCode).toBe(200);
   expect((await put('Demo Vendor Two')).statusCode).toBe(200);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const list = (auth: Session | string, query: string) => t.call(auth, { method: 'GET', url: `/public/v1/audit/records?${query}` });
+const list = (auth: Session | string, query: string) =>
+  t.call(auth, { method: 'GET', url: `/public/v1/audit/records?${query}` });
 
 describe('audit records', () => {
   it('record who changed what and when, newest first', async () => {
@@ -52,7 +56,9 @@ describe('audit records', () => {
     const theirs = await list(other, '');
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json()).toEqual([]);
-    expect((await t.call(other, { method: 'GET', url: `/public/v1/audit/records/${mine[0].id}` })).statusCode).toBe(404);
+    expect((await t.call(other, { method: 'GET', url: `/public/v1/audit/records/${mine[0].id}` })).statusCode).toBe(
+      404,
+    );
     // Neither does the vendor's user working in the provider account see them.
     const provider = await t.login('provider@demo.trellis');
     expect((await list(provider, `eq(object.id,${t.demo.vendor.id})`)).json()).toEqual([]);
@@ -60,11 +66,21 @@ describe('audit records', () => {
 
   it('are read-only', async () => {
     const [rec] = (await list(vendor, '')).json();
-    for (const [method, url] of [['POST', '/public/v1/audit/records'], ['PUT', `/public/v1/audit/records/${rec.id}`], ['DELETE', `/public/v1/audit/records/${rec.id}`]] as const) {
-      const res = await t.call(vendor, { method, url, payload: method === 'DELETE' ? undefined : { action: 'forged' } });
+    for (const [method, url] of [
+      ['POST', '/public/v1/audit/records'],
+      ['PUT', `/public/v1/audit/records/${rec.id}`],
+      ['DELETE', `/public/v1/audit/records/${rec.id}`],
+    ] as const) {
+      const res = await t.call(vendor, {
+        method,
+        url,
+        payload: method === 'DELETE' ? undefined : { action: 'forged' },
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await t.call(vendor, { method: 'GET', url: `/public/v1/audit/records/${rec.id}` })).json().action).toBe(rec.action);
+    expect((await t.call(vendor, { method: 'GET', url: `/public/v1/audit/records/${rec.id}` })).json().action).toBe(
+      rec.action,
+    );
   });
 
   it('need a caller with the account module (MD-0001)', async () => {

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('login and context', () => {
   it('logs in with the demo password and returns the session id and account', async () => {
@@ -17,7 +21,11 @@ describe('login and context', () => {
   });
 
   it('refuses a wrong password with the exact message and application/json', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'vendor@demo.trellis', password: 'nope' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/login',
+      payload: { email: 'vendor@demo.trellis', password: 'nope' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.json()).toEqual({ error_code: 'AUTH_001', errors: ['Invalid e-mail or password.'] });
@@ -32,7 +40,11 @@ describe('login and context', () => {
 
   it('switches account for a user of two accounts', async () => {
     const s = await t.login('multi@demo.trellis');
-    const res = await t.call(s, { method: 'POST', url: '/public/v1/auth/context', payload: { account: { id: t.demo.provider.id } } });
+    const res = await t.call(s, {
+      method: 'POST',
+      url: '/public/v1/auth/context',
+      payload: { account: { id: t.demo.provider.id } },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().account.id).toBe(t.demo.provider.id);
     const ctx = await t.call(s, { method: 'GET', url: '/rest/v1/auth/context' });
@@ -41,7 +53,12 @@ describe('login and context', () => {
 
   it('refuses a cookie-authenticated write without the session header (CSRF guard)', async () => {
     const s = await t.login('multi@demo.trellis');
-    const res = await t.app.inject({ method: 'POST', url: '/public/v1/auth/context', headers: { cookie: s.cookie }, payload: { account: { id: t.demo.provider.id } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/context',
+      headers: { cookie: s.cookie },
+      payload: { account: { id: t.demo.provider.id } },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error_code).toBe('AUTH_003');
   });

@@ -8,21 +8,57 @@ beforeAll(async () => {
   // A vendor's brand served on two hosts; one host has moved elsewhere.
   const now = new Date().toISOString();
   const acme = {
-    title: 'Acme Cloud', type: 'vendor', theme: { primary: '#2e7d32', navText: '#fffde7' },
-    urls: { help: 'https://help.acme.test/' }, footer: 'Acme {year}', analytics_key: 'UA-1',
+    title: 'Acme Cloud',
+    type: 'vendor',
+    theme: { primary: '#2e7d32', navText: '#fffde7' },
+    urls: { help: 'https://help.acme.test/' },
+    footer: 'Acme {year}',
+    analytics_key: 'UA-1',
   };
-  await t.db.insertInto('brands').values({
-    id: 'BR-001', account_id: t.demo.vendor.id, title: 'Acme Cloud', type: 'vendor', replaced_by: null,
-    created_at: now, updated_at: now, data: JSON.stringify(acme),
-  }).execute();
-  await t.db.insertInto('brand_portals').values([
-    { id: 'PO-001', brand_id: 'BR-001', account_id: t.demo.vendor.id, domain: 'portal.acme.test', type: 'vendor', replaced_by: null,
-      created_at: now, updated_at: now, data: '{}' },
-    { id: 'PO-002', brand_id: 'BR-001', account_id: t.demo.vendor.id, domain: 'old.acme.test:8443', type: 'vendor',
-      replaced_by: 'portal.acme.test', created_at: now, updated_at: now, data: '{}' },
-  ]).execute();
+  await t.db
+    .insertInto('brands')
+    .values({
+      id: 'BR-001',
+      account_id: t.demo.vendor.id,
+      title: 'Acme Cloud',
+      type: 'vendor',
+      replaced_by: null,
+      created_at: now,
+      updated_at: now,
+      data: JSON.stringify(acme),
+    })
+    .execute();
+  await t.db
+    .insertInto('brand_portals')
+    .values([
+      {
+        id: 'PO-001',
+        brand_id: 'BR-001',
+        account_id: t.demo.vendor.id,
+        domain: 'portal.acme.test',
+        type: 'vendor',
+        replaced_by: null,
+        created_at: now,
+        updated_at: now,
+        data: '{}',
+      },
+      {
+        id: 'PO-002',
+        brand_id: 'BR-001',
+        account_id: t.demo.vendor.id,
+        domain: 'old.acme.test:8443',
+        type: 'vendor',
+        replaced_by: 'portal.acme.test',
+        created_at: now,
+        updated_at: now,
+        data: '{}',
+      },
+    ])
+    .execute();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const portal = (headers: Record<string, string>, prefix = '/public/v1') =>
   t.app.inject({ method: 'GET', url: `${prefix}/branding/portal`, headers });
@@ -32,10 +68,16 @@ describe('GET /branding/portal', () => {
     const res = await portal({ 'x-original-host': 'unknown.example.com:5173' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      id: 'BR-000', title: 'Trellis', type: 'universal',
+      id: 'BR-000',
+      title: 'Trellis',
+      type: 'universal',
       theme: { primary: '#1565c0', navText: '#ffffff', accent: '#1565c0' },
       urls: { help: DEFAULT_HELP_URL, tos: DEFAULT_TOS_URL, logo: null, signUp: null, favicons: {} },
-      footer: 'Trellis {version} · © {year}', analytics_key: null, replaced_by: null, owner: null, portal: null,
+      footer: 'Trellis {version} · © {year}',
+      analytics_key: null,
+      replaced_by: null,
+      owner: null,
+      portal: null,
     });
     expect(res.json().urls.help).toMatch(/^https:\/\//);
   });
@@ -45,8 +87,14 @@ describe('GET /branding/portal', () => {
     expect(res.statusCode).toBe(200);
     const b = res.json();
     expect(b).toMatchObject({
-      id: 'BR-001', title: 'Acme Cloud', type: 'vendor', footer: 'Acme {year}', analytics_key: 'UA-1', replaced_by: null,
-      owner: { id: t.demo.vendor.id, name: 'Demo Vendor' }, portal: { domain: 'portal.acme.test', type: 'vendor' },
+      id: 'BR-001',
+      title: 'Acme Cloud',
+      type: 'vendor',
+      footer: 'Acme {year}',
+      analytics_key: 'UA-1',
+      replaced_by: null,
+      owner: { id: t.demo.vendor.id, name: 'Demo Vendor' },
+      portal: { domain: 'portal.acme.test', type: 'vendor' },
     });
     // accent and tos were not set: the defaults fill them.
     expect(b.theme).toEqual({ primary: '#2e7d32', navText: '#fffde7', accent: DEFAULT_BRAND.theme.accent });
@@ -63,7 +111,11 @@ describe('GET /branding/portal', () => {
 
   it('returns replaced_by of the portal, else of its brand', async () => {
     const moved = await portal({ 'x-original-host': 'old.acme.test:8443' });
-    expect(moved.json()).toMatchObject({ id: 'BR-001', replaced_by: 'portal.acme.test', portal: { domain: 'old.acme.test:8443' } });
+    expect(moved.json()).toMatchObject({
+      id: 'BR-001',
+      replaced_by: 'portal.acme.test',
+      portal: { domain: 'old.acme.test:8443' },
+    });
 
     await t.db.updateTable('brands').set({ replaced_by: 'brand-new.acme.test' }).where('id', '=', 'BR-001').execute();
     try {
@@ -76,7 +128,14 @@ describe('GET /branding/portal', () => {
   });
 
   it('refuses a header that is not a host name with a 400 naming it', async () => {
-    for (const bad of ['', 'evil.test/path', 'a b', 'http://x.test', 'x.test:99999', `${'a'.repeat(60)}.`.repeat(4) + 'example.test']) {
+    for (const bad of [
+      '',
+      'evil.test/path',
+      'a b',
+      'http://x.test',
+      'x.test:99999',
+      `${'a'.repeat(60)}.`.repeat(4) + 'example.test',
+    ]) {
       const res = await portal({ 'x-original-host': bad });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error_code).toBe('VAL_001');
@@ -91,7 +150,8 @@ describe('GET /branding/brand', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: 'BR-001', title: 'Acme Cloud' });
     expect(res.json().portals).toEqual([
-      { domain: 'old.acme.test:8443', type: 'vendor' }, { domain: 'portal.acme.test', type: 'vendor' },
+      { domain: 'old.acme.test:8443', type: 'vendor' },
+      { domain: 'portal.acme.test', type: 'vendor' },
     ]);
     const installation = await t.app.inject({ method: 'GET', url: '/public/v1/branding/brand?id=BR-000' });
     expect(installation.json()).toMatchObject({ id: 'BR-000', title: 'Trellis', portals: [] });

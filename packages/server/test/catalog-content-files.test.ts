@@ -13,13 +13,23 @@ let other: Session;
 beforeAll(async () => {
   ({ t, vendor, provider, other } = await openTenants());
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const P = '/public/v1/products';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 
-interface FilePart { field: string; filename: string; body: Buffer; type?: string }
+interface FilePart {
+  field: string;
+  filename: string;
+  body: Buffer;
+  type?: string;
+}
 /** A multipart/form-data body as a browser sends it. */
 function form(fields: Record<string, string | number>, ...files: FilePart[]) {
   const boundary = '----trellis-test-boundary';
@@ -28,13 +38,22 @@ function form(fields: Record<string, string | number>, ...files: FilePart[]) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.body, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const image = (filename = 'shot.png', body = PNG): FilePart => ({ field: 'thumbnail', filename, body, type: 'image/png' });
+const image = (filename = 'shot.png', body = PNG): FilePart => ({
+  field: 'thumbnail',
+  filename,
+  body,
+  type: 'image/png',
+});
 
 const newProduct = (name = 'Media Product') => createProduct(t, vendor, name);
 const linkToProvider = (productId: string) => link(t, productId);
@@ -60,7 +79,11 @@ describe('product media', () => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG)).toBe(true);
 
-    const video = await upload(vendor, url, form({ position: 1, type: 'video', url: 'https://video.example/demo' }, image('poster.jpg', JPEG)));
+    const video = await upload(
+      vendor,
+      url,
+      form({ position: 1, type: 'video', url: 'https://video.example/demo' }, image('poster.jpg', JPEG)),
+    );
     expect(video.statusCode, video.body).toBe(201);
     expect(video.json()).toMatchObject({ type: 'video', url: 'https://video.example/demo' });
     expect(video.json().thumbnail).toMatch(/\.jpg$/);
@@ -79,16 +102,33 @@ describe('product media', () => {
     const url = `${P}/${p.id}/media`;
     const missing = await upload(vendor, url, form({}));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual(['position: This field is required', 'type: This field is required', 'thumbnail: This field is required']);
-    expect((await upload(vendor, url, form({ position: 9, type: 'gif' }, image()))).json().errors)
-      .toEqual(['position: Must be between 1 and 8', 'type: Must be one of: image, video']);
-    expect((await upload(vendor, url, form({ position: 'x', type: 'image' }, image()))).json().errors).toEqual(['position: Must be a whole number']);
-    expect((await upload(vendor, url, form({ position: 1, type: 'video' }, image()))).json().errors).toEqual(['url: This field is required']);
-    expect((await upload(vendor, url, form({ position: 1, type: 'video', url: 'not a url' }, image()))).json().errors).toEqual(['url: Wrong URL format']);
+    expect(missing.json().errors).toEqual([
+      'position: This field is required',
+      'type: This field is required',
+      'thumbnail: This field is required',
+    ]);
+    expect((await upload(vendor, url, form({ position: 9, type: 'gif' }, image()))).json().errors).toEqual([
+      'position: Must be between 1 and 8',
+      'type: Must be one of: image, video',
+    ]);
+    expect((await upload(vendor, url, form({ position: 'x', type: 'image' }, image()))).json().errors).toEqual([
+      'position: Must be a whole number',
+    ]);
+    expect((await upload(vendor, url, form({ position: 1, type: 'video' }, image()))).json().errors).toEqual([
+      'url: This field is required',
+    ]);
+    expect(
+      (await upload(vendor, url, form({ position: 1, type: 'video', url: 'not a url' }, image()))).json().errors,
+    ).toEqual(['url: Wrong URL format']);
 
     // the extension and the bytes must both be an accepted image
-    for (const f of [image('notes.txt', Buffer.from('hello')), image('fake.png', Buffer.from('<html><script>alert(1)</script>')),
-      image('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')), image('photo.jpg', PNG), image('empty.png', Buffer.alloc(0))]) {
+    for (const f of [
+      image('notes.txt', Buffer.from('hello')),
+      image('fake.png', Buffer.from('<html><script>alert(1)</script>')),
+      image('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+      image('photo.jpg', PNG),
+      image('empty.png', Buffer.alloc(0)),
+    ]) {
       const bad = await upload(vendor, url, form({ position: 1, type: 'image' }, f));
       expect(bad.statusCode, f.filename).toBe(400);
       expect(bad.json()).toEqual({ error_code: 'VAL_001', errors: ['thumbnail: Wrong file format'] });
@@ -97,18 +137,36 @@ describe('product media', () => {
     const huge = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(MAX_IMAGE_BYTES + 1)]);
     const tooBig = await upload(vendor, url, form({ position: 1, type: 'image' }, image('big.png', huge)));
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ error_code: 'REQ_002', errors: ['thumbnail: File is too large; the limit is 5 MB.'] });
+    expect(tooBig.json()).toEqual({
+      error_code: 'REQ_002',
+      errors: ['thumbnail: File is too large; the limit is 5 MB.'],
+    });
 
     const twoFiles = await upload(vendor, url, form({ position: 1, type: 'image' }, image(), image('b.png')));
     expect(twoFiles.statusCode).toBe(400);
     expect(twoFiles.json().errors).toEqual(['thumbnail: Send one file per request.']);
-    const wrongField = await upload(vendor, url, form({ position: 1, type: 'image' }, { ...image(), field: 'picture' }));
+    const wrongField = await upload(
+      vendor,
+      url,
+      form({ position: 1, type: 'image' }, { ...image(), field: 'picture' }),
+    );
     expect(wrongField.json().errors).toEqual(["picture: Unexpected file; send the file in the 'thumbnail' field."]);
 
-    const json = await t.call(vendor, { method: 'POST', url, payload: { position: 1, type: 'image', thumbnail: 'https://evil.example/x.png' } });
+    const json = await t.call(vendor, {
+      method: 'POST',
+      url,
+      payload: { position: 1, type: 'image', thumbnail: 'https://evil.example/x.png' },
+    });
     expect(json.statusCode).toBe(415);
-    expect(json.json().errors).toEqual(["Send the file as multipart/form-data with the file in the 'thumbnail' field."]);
-    const broken = await t.call(vendor, { method: 'POST', url, payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    expect(json.json().errors).toEqual([
+      "Send the file as multipart/form-data with the file in the 'thumbnail' field.",
+    ]);
+    const broken = await t.call(vendor, {
+      method: 'POST',
+      url,
+      payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);
 
@@ -125,9 +183,18 @@ describe('product media', () => {
     const m = (await upload(vendor, url, form({ position: 1, type: 'image' }, image()))).json();
     const toVideo = await t.call(vendor, { method: 'PUT', url: `${url}/${m.id}`, payload: { type: 'video' } });
     expect(toVideo.json().errors).toEqual(['url: This field is required']);
-    const asVideo = await t.call(vendor, { method: 'PUT', url: `${url}/${m.id}`, payload: { type: 'video', url: 'https://video.example/v', position: 3 } });
+    const asVideo = await t.call(vendor, {
+      method: 'PUT',
+      url: `${url}/${m.id}`,
+      payload: { type: 'video', url: 'https://video.example/v', position: 3 },
+    });
     expect(asVideo.statusCode, asVideo.body).toBe(200);
-    expect(asVideo.json()).toMatchObject({ type: 'video', url: 'https://video.example/v', position: 3, thumbnail: m.thumbnail });
+    expect(asVideo.json()).toMatchObject({
+      type: 'video',
+      url: 'https://video.example/v',
+      position: 3,
+      thumbnail: m.thumbnail,
+    });
 
     const replaced = await upload(vendor, `${url}/${m.id}`, form({ type: 'image' }, image('new.jpg', JPEG)), 'PUT');
     expect(replaced.statusCode, replaced.body).toBe(200);
@@ -149,7 +216,9 @@ describe('product media', () => {
     expect((await t.call(vendor, { method: 'DELETE', url: `${url}/${m.id}` })).statusCode).toBe(204);
     const frozen = await t.call(vendor, { method: 'GET', url: `${P}/${p.id}/versions/1/media` });
     expect(frozen.json()).toEqual([expect.objectContaining({ id: m.id, thumbnail: m.thumbnail })]);
-    expect((await t.call(vendor, { method: 'GET', url: `${P}/${p.id}/versions/1/media/${m.id}` })).statusCode).toBe(200);
+    expect((await t.call(vendor, { method: 'GET', url: `${P}/${p.id}/versions/1/media/${m.id}` })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: 'GET', url: m.thumbnail })).statusCode).toBe(200);
     expect((await t.call(vendor, { method: 'GET', url })).json()).toEqual([]);
   });
@@ -164,13 +233,17 @@ describe('product media', () => {
       expect((await t.call(who, { method: 'GET', url: `${url}/${m.id}` })).statusCode).toBe(who === other ? 404 : 200);
       expect((await upload(who, url, form({ position: 2, type: 'image' }, image()))).statusCode).toBe(code);
       expect((await upload(who, `${url}/${m.id}`, form({ type: 'image' }, image()), 'PUT')).statusCode).toBe(code);
-      expect((await t.call(who, { method: 'PUT', url: `${url}/${m.id}`, payload: { position: 5 } })).statusCode).toBe(code);
+      expect((await t.call(who, { method: 'PUT', url: `${url}/${m.id}`, payload: { position: 5 } })).statusCode).toBe(
+        code,
+      );
       expect((await t.call(who, { method: 'DELETE', url: `${url}/${m.id}` })).statusCode).toBe(code);
       expect((await upload(who, `${P}/${p.id}/icon`, form({}, { ...image(), field: 'icon' }))).statusCode).toBe(code);
       expect((await t.call(who, { method: 'DELETE', url: `${P}/${p.id}/icon` })).statusCode).toBe(code);
       if (who === other) await linkToProvider(p.id);
     }
-    expect((await t.call(vendor, { method: 'GET', url })).json()).toEqual([expect.objectContaining({ position: 1, thumbnail: m.thumbnail })]);
+    expect((await t.call(vendor, { method: 'GET', url })).json()).toEqual([
+      expect.objectContaining({ position: 1, thumbnail: m.thumbnail }),
+    ]);
   });
 });
 
@@ -190,29 +263,49 @@ describe('product icon', () => {
     expect((await t.app.inject({ method: 'GET', url: icon })).statusCode).toBe(404);
 
     expect((await upload(vendor, url, form({}))).json().errors).toEqual(['icon: This field is required']);
-    expect((await upload(vendor, url, form({}, { field: 'icon', filename: 'logo.bmp', body: PNG }))).json().errors).toEqual(['icon: Wrong file format']);
-    const audit = await t.db.selectFrom('audit_records').select('action').where('object_id', '=', p.id).where('action', '=', 'update').execute();
+    expect(
+      (await upload(vendor, url, form({}, { field: 'icon', filename: 'logo.bmp', body: PNG }))).json().errors,
+    ).toEqual(['icon: Wrong file format']);
+    const audit = await t.db
+      .selectFrom('audit_records')
+      .select('action')
+      .where('object_id', '=', p.id)
+      .where('action', '=', 'update')
+      .execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
 
     const cleared = await t.call(vendor, { method: 'DELETE', url });
     expect(cleared.json().icon).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: again.json().icon })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/public/v1/files/FL-00000000000000000000000000000000.png' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/public/v1/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/public/v1/files/FL-00000000000000000000000000000000.png' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/public/v1/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('usage template', () => {
   it('links to an .xlsx with the usage columns and the product items, readable back with exceljs', async () => {
     const p = await newProduct('Metered');
-    const item = await t.call(vendor, { method: 'POST', url: `${P}/${p.id}/items`, payload: { name: 'Storage GB', mpn: 'STOR-GB', type: 'ppu' } });
+    const item = await t.call(vendor, {
+      method: 'POST',
+      url: `${P}/${p.id}/items`,
+      payload: { name: 'Storage GB', mpn: 'STOR-GB', type: 'ppu' },
+    });
     expect(item.statusCode, item.body).toBe(201);
 
     const res = await t.call(vendor, { method: 'GET', url: `/public/v1/usage/products/${p.id}/template` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ template_link: `/public/v1/usage/products/${p.id}/template/file` });
     // a browser download carries the session cookie only
-    const file = await t.app.inject({ method: 'GET', url: res.json().template_link, headers: { cookie: vendor.cookie } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: res.json().template_link,
+      headers: { cookie: vendor.cookie },
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(file.headers['content-disposition']).toBe(`attachment; filename="usage_template_${p.id}.xlsx"`);
@@ -222,18 +315,31 @@ describe('usage template', () => {
     expect(wb.worksheets.map((s) => s.name)).toEqual(['general', 'records', 'items']);
     const header = (wb.getWorksheet('records')!.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([...USAGE_RECORD_COLUMNS]);
-    expect(wb.getWorksheet('records')!.getCell('C2').dataValidation).toMatchObject({ type: 'list', formulae: ['"item.id,item.mpn,item.local_id"'] });
+    expect(wb.getWorksheet('records')!.getCell('C2').dataValidation).toMatchObject({
+      type: 'list',
+      formulae: ['"item.id,item.mpn,item.local_id"'],
+    });
     expect(wb.getWorksheet('general')!.getCell('B2').value).toBe(p.id);
     const items = wb.getWorksheet('items')!;
     expect(items.getRow(2).getCell(1).value).toBe(item.json().id);
     expect(items.getRow(2).getCell(3).value).toBe('STOR-GB');
     expect(items.getRow(2).getCell(5).value).toBe('ppu');
 
-    expect((await t.call(other, { method: 'GET', url: `/public/v1/usage/products/${p.id}/template` })).statusCode).toBe(404);
-    expect((await t.call(other, { method: 'GET', url: `/public/v1/usage/products/${p.id}/template/file` })).statusCode).toBe(404);
-    expect((await t.call(provider, { method: 'GET', url: `/public/v1/usage/products/${p.id}/template` })).statusCode).toBe(404);
+    expect((await t.call(other, { method: 'GET', url: `/public/v1/usage/products/${p.id}/template` })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.call(other, { method: 'GET', url: `/public/v1/usage/products/${p.id}/template/file` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call(provider, { method: 'GET', url: `/public/v1/usage/products/${p.id}/template` })).statusCode,
+    ).toBe(404);
     await linkToProvider(p.id);
-    expect((await t.call(provider, { method: 'GET', url: `/public/v1/usage/products/${p.id}/template` })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/public/v1/usage/products/${p.id}/template/file` })).statusCode).toBe(401);
+    expect(
+      (await t.call(provider, { method: 'GET', url: `/public/v1/usage/products/${p.id}/template` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/public/v1/usage/products/${p.id}/template/file` })).statusCode,
+    ).toBe(401);
   });
 });

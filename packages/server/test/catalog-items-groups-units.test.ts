@@ -10,7 +10,9 @@ let other: Session;
 beforeAll(async () => {
   ({ t, vendor, provider, other } = await openTenants());
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const P = '/public/v1/products';
 const U = '/public/v1/settings/units';
@@ -35,13 +37,22 @@ describe('item groups', () => {
     const dup = await t.call(vendor, { method: 'POST', url: G, payload: { name: 'Again', mpn: 'GRP-STORAGE' } });
     expect(dup.json().errors).toEqual(["mpn: An item group with MPN 'GRP-STORAGE' already exists in this product."]);
 
-    const item = await create(`${P}/${p.id}/items`, { name: 'Disk', mpn: 'DISK', type: 'ppu', group: { id: group.id } });
+    const item = await create(`${P}/${p.id}/items`, {
+      name: 'Disk',
+      mpn: 'DISK',
+      type: 'ppu',
+      group: { id: group.id },
+    });
     expect(item.group).toEqual({ id: group.id, name: 'Storage', mpn: 'GRP-STORAGE' });
     await create(`${P}/${p.id}/items`, { name: 'Backup', mpn: 'BAK', type: 'ppu', group: { id: group.id } });
     expect((await get(`${G}/${group.id}`)).json().stats).toEqual({ items: 2 });
     expect((await get(G)).json()).toMatchObject([{ id: group.id, stats: { items: 2 } }]);
 
-    const renamed = await t.call(vendor, { method: 'PUT', url: `${G}/${group.id}`, payload: { name: 'Cloud storage' } });
+    const renamed = await t.call(vendor, {
+      method: 'PUT',
+      url: `${G}/${group.id}`,
+      payload: { name: 'Cloud storage' },
+    });
     expect(renamed.json()).toMatchObject({ name: 'Cloud storage', mpn: 'GRP-STORAGE' });
     const inGroup = (await get(`${P}/${p.id}/items?eq(group.name,Cloud storage)`)).json();
     expect(inGroup.map((i: any) => i.name).sort()).toEqual(['Backup', 'Disk']);
@@ -69,7 +80,11 @@ describe('item groups', () => {
     expect((await get(`${G}?ordering(-mpn)`)).json().map((g: any) => g.mpn)).toEqual(['B', 'A']);
     expect((await get(`${G}?eq(mpn,B)`)).json()).toHaveLength(1);
     expect((await get(`${G}?ge(created_at,2000-01-01)`)).json()).toHaveLength(2);
-    const res = await t.call(vendor, { method: 'POST', url: `${P}/${p.id}/items`, payload: { name: 'X', mpn: 'X', type: 'reservation', group: { id: foreign.id } } });
+    const res = await t.call(vendor, {
+      method: 'POST',
+      url: `${P}/${p.id}/items`,
+      payload: { name: 'X', mpn: 'X', type: 'reservation', group: { id: foreign.id } },
+    });
     expect(res.json().errors).toEqual([`group: Item group '${foreign.id}' does not exist in this product.`]);
   });
 
@@ -93,15 +108,23 @@ describe('item groups', () => {
     const G = `${P}/${p.id}/item-groups`;
     const group = await create(G, { name: 'Seats', mpn: 'SEATS' });
     const calls: [string, string, object?][] = [
-      ['GET', G], ['POST', G, { name: 'X', mpn: 'X' }], ['GET', `${G}/${group.id}`], ['PUT', `${G}/${group.id}`, { name: 'Y' }],
+      ['GET', G],
+      ['POST', G, { name: 'X', mpn: 'X' }],
+      ['GET', `${G}/${group.id}`],
+      ['PUT', `${G}/${group.id}`, { name: 'Y' }],
       ['DELETE', `${G}/${group.id}`],
     ];
     for (const [method, url, payload] of calls) {
-      expect((await t.call(other, { method: method as any, url, payload })).statusCode, `other ${method} ${url}`).toBe(404);
+      expect((await t.call(other, { method: method as any, url, payload })).statusCode, `other ${method} ${url}`).toBe(
+        404,
+      );
     }
     await link(t, p.id);
     for (const [method, url, payload] of calls) {
-      expect((await t.call(provider, { method: method as any, url, payload })).statusCode, `provider ${method} ${url}`).toBe(method === 'GET' ? 200 : 403);
+      expect(
+        (await t.call(provider, { method: method as any, url, payload })).statusCode,
+        `provider ${method} ${url}`,
+      ).toBe(method === 'GET' ? 200 : 403);
     }
   });
 });
@@ -111,22 +134,45 @@ describe('units', () => {
     const all = (await get(`${U}?limit=1000`)).json();
     const ids = all.map((u: any) => u.id);
     expect(ids).toEqual(expect.arrayContaining(['unit', 'unith', 'users', 'licenses', 'gb', 'devices', 'hours']));
-    expect((await get(`${U}/unit`)).json()).toMatchObject({ id: 'unit', name: 'Units', title: 'Units', unit: 'unit', owner: null });
+    expect((await get(`${U}/unit`)).json()).toMatchObject({
+      id: 'unit',
+      name: 'Units',
+      title: 'Units',
+      unit: 'unit',
+      owner: null,
+    });
     expect((await get(`${U}/unith`)).json()).toMatchObject({ id: 'unith', title: 'Units × hours' });
     expect((await get(`${U}?eq(id,unith)`, provider)).json()).toHaveLength(1);
   });
 
   it('a vendor defines its own units, used by its items and invisible to other tenants', async () => {
     const unit = await create(U, { id: 'backup-jobs', name: 'Backup jobs', unit: 'job', mpn: 'UOM-JOB' });
-    expect(unit).toMatchObject({ id: 'backup-jobs', title: 'Backup jobs', unit: 'job', mpn: 'UOM-JOB', owner: { id: t.demo.vendor.id } });
+    expect(unit).toMatchObject({
+      id: 'backup-jobs',
+      title: 'Backup jobs',
+      unit: 'job',
+      mpn: 'UOM-JOB',
+      owner: { id: t.demo.vendor.id },
+    });
     const generated = await create(U, { name: 'Snapshots' });
     expect(generated.id).toMatch(/^UN-\d{3}-\d{3}-\d{3}$/);
-    expect((await t.call(vendor, { method: 'POST', url: U, payload: { id: 'unit', name: 'Mine' } })).json().errors).toEqual(["id: Unit 'unit' already exists."]);
-    expect((await t.call(vendor, { method: 'POST', url: U, payload: { id: 'bad id!', name: 'x' } })).json().errors).toEqual(["id: Use letters, digits, '-' and '_' only"]);
-    expect((await t.call(vendor, { method: 'POST', url: U, payload: {} })).json().errors).toEqual(['name: This field is required']);
+    expect(
+      (await t.call(vendor, { method: 'POST', url: U, payload: { id: 'unit', name: 'Mine' } })).json().errors,
+    ).toEqual(["id: Unit 'unit' already exists."]);
+    expect(
+      (await t.call(vendor, { method: 'POST', url: U, payload: { id: 'bad id!', name: 'x' } })).json().errors,
+    ).toEqual(["id: Use letters, digits, '-' and '_' only"]);
+    expect((await t.call(vendor, { method: 'POST', url: U, payload: {} })).json().errors).toEqual([
+      'name: This field is required',
+    ]);
 
     const p = await newProduct();
-    const item = await create(`${P}/${p.id}/items`, { name: 'Jobs', mpn: 'JOBS', type: 'ppu', unit: { id: 'backup-jobs' } });
+    const item = await create(`${P}/${p.id}/items`, {
+      name: 'Jobs',
+      mpn: 'JOBS',
+      type: 'ppu',
+      unit: { id: 'backup-jobs' },
+    });
     expect(item.unit).toEqual({ id: 'backup-jobs', name: 'Backup jobs', title: 'Backup jobs', unit: 'job' });
     await t.call(vendor, { method: 'PUT', url: `${U}/backup-jobs`, payload: { title: 'Backup runs' } });
     expect((await get(`${P}/${p.id}/items/${item.id}`)).json().unit.title).toBe('Backup runs');
@@ -135,12 +181,20 @@ describe('units', () => {
     // other tenants neither see nor use it
     expect((await get(`${U}/backup-jobs`, other)).statusCode).toBe(404);
     expect((await get(`${U}?eq(id,backup-jobs)`, other)).json()).toEqual([]);
-    expect((await t.call(other, { method: 'PUT', url: `${U}/backup-jobs`, payload: { name: 'x' } })).statusCode).toBe(404);
+    expect((await t.call(other, { method: 'PUT', url: `${U}/backup-jobs`, payload: { name: 'x' } })).statusCode).toBe(
+      404,
+    );
     expect((await t.call(other, { method: 'DELETE', url: `${U}/backup-jobs` })).statusCode).toBe(404);
     const otherProduct = (await t.call(other, { method: 'POST', url: P, payload: { name: 'Theirs' } })).json();
-    const theirs = await t.call(other, { method: 'POST', url: `${P}/${otherProduct.id}/items`, payload: { name: 'X', mpn: 'X', type: 'ppu', unit: { id: 'backup-jobs' } } });
+    const theirs = await t.call(other, {
+      method: 'POST',
+      url: `${P}/${otherProduct.id}/items`,
+      payload: { name: 'X', mpn: 'X', type: 'ppu', unit: { id: 'backup-jobs' } },
+    });
     expect(theirs.json().errors).toEqual(["unit: Unit 'backup-jobs' does not exist."]);
-    expect((await t.call(provider, { method: 'POST', url: U, payload: { name: 'Provider unit' } })).statusCode).toBe(403);
+    expect((await t.call(provider, { method: 'POST', url: U, payload: { name: 'Provider unit' } })).statusCode).toBe(
+      403,
+    );
 
     // shared units are read-only; a unit in use cannot be deleted
     expect((await t.call(vendor, { method: 'PUT', url: `${U}/unit`, payload: { name: 'Mine' } })).statusCode).toBe(403);

@@ -13,27 +13,41 @@ let providerReader: string;
 beforeAll(async () => {
   ({ t, vendor, provider, other } = await openTenants());
   const token = async (permissions: string[]) => {
-    const res = await t.call(provider, { method: 'POST', url: '/public/v1/auth/tokens', payload: { name: permissions.join('+'), permissions } });
+    const res = await t.call(provider, {
+      method: 'POST',
+      url: '/public/v1/auth/tokens',
+      payload: { name: permissions.join('+'), permissions },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().token as string;
   };
   providerLocalizer = await token(['MD-0002', 'MD-0012']);
   providerReader = await token(['MD-0002']);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const P = '/public/v1/products';
 const L = '/public/v1/localization';
 type Who = Session | string;
 const get = (s: Who, url: string) => t.call(s, { method: 'GET', url });
-const post = (s: Who, url: string, payload: unknown = {}) => t.call(s, { method: 'POST', url, payload: payload as object });
+const post = (s: Who, url: string, payload: unknown = {}) =>
+  t.call(s, { method: 'POST', url, payload: payload as object });
 const put = (s: Who, url: string, payload: unknown) => t.call(s, { method: 'PUT', url, payload: payload as object });
 
 const newProduct = (name = 'Cloud Backup') =>
-  createProduct(t, vendor, name, { short_description: 'Backups for every laptop', detailed_description: 'Daily backups.' });
+  createProduct(t, vendor, name, {
+    short_description: 'Backups for every laptop',
+    detailed_description: 'Daily backups.',
+  });
 const linkToProvider = (productId: string) => link(t, productId);
 async function translate(s: Who, productId: string, locale: string, extra: object = {}) {
-  const res = await post(s, `${L}/translations`, { context: { instance_id: productId }, locale: { id: locale }, ...extra });
+  const res = await post(s, `${L}/translations`, {
+    context: { instance_id: productId },
+    locale: { id: locale },
+    ...extra,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -42,7 +56,16 @@ describe('locales', () => {
   it('lists the reference locales read-only, with filters and counts of visible translations', async () => {
     const res = await get(provider, `${L}/locales?eq(id,DE)`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([expect.objectContaining({ id: 'DE', name: 'German', local_name: 'Deutsch', auto_translation: true, stats: { translations: 0 }, marketplaces: [] })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        id: 'DE',
+        name: 'German',
+        local_name: 'Deutsch',
+        auto_translation: true,
+        stats: { translations: 0 },
+        marketplaces: [],
+      }),
+    ]);
     expect((await get(vendor, `${L}/locales/EN-GB`)).json()).toMatchObject({ id: 'EN-GB', name: 'British English' });
     expect((await get(vendor, `${L}/locales/XX`)).statusCode).toBe(404);
     expect((await get(vendor, `${L}/locales?eq(color,red)`)).statusCode).toBe(400);
@@ -53,22 +76,37 @@ describe('locales', () => {
 });
 
 describe('contexts and translations', () => {
-  it('the first translation creates the product context; the vendor\'s first is primary, active and holds the product texts', async () => {
+  it("the first translation creates the product context; the vendor's first is primary, active and holds the product texts", async () => {
     const p = await newProduct('Mail Shield');
     const en = await translate(vendor, p.id, 'EN', { description: 'Source texts' });
     expect(en).toMatchObject({
-      locale: { id: 'EN', name: 'English' }, primary: true, status: 'active', owned: true, owner: { id: t.demo.vendor.id },
-      context: { instance_id: p.id, name: 'Mail Shield', type: 'product' }, auto: { enabled: false }, description: 'Source texts',
+      locale: { id: 'EN', name: 'English' },
+      primary: true,
+      status: 'active',
+      owned: true,
+      owner: { id: t.demo.vendor.id },
+      context: { instance_id: p.id, name: 'Mail Shield', type: 'product' },
+      auto: { enabled: false },
+      description: 'Source texts',
       stats: { total: 3, translated: 3 },
     });
     expect(en.id).toMatch(/^TRN-\d{4}-\d{4}-\d{4}$/);
     expect(en.context.id).toMatch(/^LCX-/);
     const de = await translate(vendor, p.id, 'de');
-    expect(de).toMatchObject({ locale: { id: 'DE' }, primary: false, status: 'inactive', stats: { total: 3, translated: 0 }, context: { id: en.context.id } });
+    expect(de).toMatchObject({
+      locale: { id: 'DE' },
+      primary: false,
+      status: 'inactive',
+      stats: { total: 3, translated: 0 },
+      context: { id: en.context.id },
+    });
 
     const ctx = (await get(vendor, `${L}/contexts/${en.context.id}`)).json();
     expect(ctx).toMatchObject({ instance_id: p.id, primary_locale: { id: 'EN' } });
-    expect(ctx.translations.map((x: any) => [x.locale.id, x.primary, x.status, x.owned])).toEqual([['EN', true, 'active', true], ['DE', false, 'inactive', true]]);
+    expect(ctx.translations.map((x: any) => [x.locale.id, x.primary, x.status, x.owned])).toEqual([
+      ['EN', true, 'active', true],
+      ['DE', false, 'inactive', true],
+    ]);
     expect((await get(vendor, `${L}/contexts?eq(instance_id,${p.id})`)).json()).toHaveLength(1);
 
     // one translation per locale and owner; unknown locales and contexts are named
@@ -77,11 +115,18 @@ describe('contexts and translations', () => {
     expect(dup.json().errors[0]).toContain('already has your DE translation');
     const unknown = await post(vendor, `${L}/translations`, { context: { id: en.context.id }, locale: { id: 'XX' } });
     expect(unknown.json().errors).toEqual(["locale: unknown locale 'XX'."]);
-    const noCtx = await post(vendor, `${L}/translations`, { context: { id: 'LCX-0000-0000-0000' }, locale: { id: 'FR' } });
+    const noCtx = await post(vendor, `${L}/translations`, {
+      context: { id: 'LCX-0000-0000-0000' },
+      locale: { id: 'FR' },
+    });
     expect(noCtx.json().errors).toEqual(['context: localization context LCX-0000-0000-0000 not found.']);
     const noLocale = await post(vendor, `${L}/translations`, { context: { id: en.context.id } });
     expect(noLocale.statusCode).toBe(400);
-    const secondPrimary = await post(vendor, `${L}/translations`, { context: { id: en.context.id }, locale: { id: 'FR' }, primary: true });
+    const secondPrimary = await post(vendor, `${L}/translations`, {
+      context: { id: en.context.id },
+      locale: { id: 'FR' },
+      primary: true,
+    });
     expect(secondPrimary.json().errors[0]).toContain('already has a primary translation');
   });
 
@@ -89,14 +134,20 @@ describe('contexts and translations', () => {
     const p = await newProduct('Context Product');
     await linkToProvider(p.id);
     const res = await post(vendor, `${L}/contexts`, {
-      instance_id: p.id, type: 'product', translations: [{ locale: { id: 'FR' } }, { locale: { id: 'EN-GB' }, primary: true, description: 'British' }],
+      instance_id: p.id,
+      type: 'product',
+      translations: [{ locale: { id: 'FR' } }, { locale: { id: 'EN-GB' }, primary: true, description: 'British' }],
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().primary_locale).toMatchObject({ id: 'EN-GB' });
     expect(res.json().translations).toHaveLength(2);
-    expect((await post(vendor, `${L}/contexts`, { instance_id: p.id })).json().errors[0]).toContain('already has a localization context');
+    expect((await post(vendor, `${L}/contexts`, { instance_id: p.id })).json().errors[0]).toContain(
+      'already has a localization context',
+    );
     expect((await post(provider, `${L}/contexts`, { instance_id: p.id })).statusCode).toBe(403);
-    expect((await post(other, `${L}/contexts`, { instance_id: p.id })).json().errors).toEqual([`instance_id: product ${p.id} not found.`]);
+    expect((await post(other, `${L}/contexts`, { instance_id: p.id })).json().errors).toEqual([
+      `instance_id: product ${p.id} not found.`,
+    ]);
     // deleting the context removes its translations
     expect((await t.call(provider, { method: 'DELETE', url: `${L}/contexts/${res.json().id}` })).statusCode).toBe(403);
     expect((await t.call(vendor, { method: 'DELETE', url: `${L}/contexts/${res.json().id}` })).statusCode).toBe(204);
@@ -146,19 +197,35 @@ describe('translation actions', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().primary).toBe(true);
     const list = (await get(vendor, `${L}/translations?eq(context.id,${en.context.id})&ordering(locale.id)`)).json();
-    expect(list.map((x: any) => [x.locale.id, x.primary])).toEqual([['DE', true], ['EN', false]]);
-    expect((await get(vendor, `${L}/translations?eq(context.id,${en.context.id})&eq(primary,true)`)).json()).toHaveLength(1);
+    expect(list.map((x: any) => [x.locale.id, x.primary])).toEqual([
+      ['DE', true],
+      ['EN', false],
+    ]);
+    expect(
+      (await get(vendor, `${L}/translations?eq(context.id,${en.context.id})&eq(primary,true)`)).json(),
+    ).toHaveLength(1);
     expect((await t.call(vendor, { method: 'DELETE', url: `${L}/translations/${en.id}` })).statusCode).toBe(204);
   });
 
   it('clone copies the attribute values into a new translation of the caller, of another locale if asked', async () => {
     const p = await newProduct('Clone Me');
     const en = await translate(vendor, p.id, 'EN');
-    const es = await post(vendor, `${L}/translations/${en.id}/clone`, { locale: { id: 'ES-MX' }, description: 'Mexican start' });
+    const es = await post(vendor, `${L}/translations/${en.id}/clone`, {
+      locale: { id: 'ES-MX' },
+      description: 'Mexican start',
+    });
     expect(es.statusCode, es.body).toBe(200);
-    expect(es.json()).toMatchObject({ locale: { id: 'ES-MX' }, primary: false, status: 'inactive', description: 'Mexican start', stats: { translated: 3 } });
+    expect(es.json()).toMatchObject({
+      locale: { id: 'ES-MX' },
+      primary: false,
+      status: 'inactive',
+      description: 'Mexican start',
+      stats: { translated: 3 },
+    });
     expect(es.json().id).not.toBe(en.id);
-    const attrs = (await get(vendor, `${L}/translations/${es.json().id}/attributes?eq(key,product.${p.id}.name)`)).json();
+    const attrs = (
+      await get(vendor, `${L}/translations/${es.json().id}/attributes?eq(key,product.${p.id}.name)`)
+    ).json();
     expect(attrs[0]).toMatchObject({ value: 'Clone Me', original: 'Clone Me' });
     // the vendor already has an EN translation: cloning into the same locale is refused
     const same = await post(vendor, `${L}/translations/${en.id}/clone`);
@@ -176,13 +243,16 @@ describe('translation actions', () => {
 });
 
 describe('permissions (spec §6) and isolation', () => {
-  it('a provider with the localization module translates a linked product into its own translation; it cannot change the vendor\'s', async () => {
+  it("a provider with the localization module translates a linked product into its own translation; it cannot change the vendor's", async () => {
     const p = await newProduct('Shared Product');
     const en = await translate(vendor, p.id, 'EN');
     const de = await translate(vendor, p.id, 'DE');
     // not linked yet: invisible
     expect((await get(providerLocalizer, `${L}/translations/${en.id}`)).statusCode).toBe(404);
-    expect((await post(providerLocalizer, `${L}/translations`, { context: { instance_id: p.id }, locale: { id: 'FR' } })).statusCode).toBe(400);
+    expect(
+      (await post(providerLocalizer, `${L}/translations`, { context: { instance_id: p.id }, locale: { id: 'FR' } }))
+        .statusCode,
+    ).toBe(400);
     await linkToProvider(p.id);
 
     const seen = await get(providerLocalizer, `${L}/translations/${en.id}`);
@@ -191,39 +261,71 @@ describe('permissions (spec §6) and isolation', () => {
     // the vendor's translation is read-only for the provider: edits, actions and deletes are 403
     const key = `product.${p.id}.name`;
     expect((await put(providerLocalizer, `${L}/translations/${de.id}`, { description: 'mine' })).statusCode).toBe(403);
-    expect((await put(providerLocalizer, `${L}/translations/${de.id}/attributes/${key}`, { value: 'Geteiltes Produkt' })).statusCode).toBe(403);
+    expect(
+      (await put(providerLocalizer, `${L}/translations/${de.id}/attributes/${key}`, { value: 'Geteiltes Produkt' }))
+        .statusCode,
+    ).toBe(403);
     expect((await post(providerLocalizer, `${L}/translations/${de.id}/activate`)).statusCode).toBe(403);
     expect((await post(providerLocalizer, `${L}/translations/${en.id}/primarize`)).statusCode).toBe(403);
-    expect((await t.call(providerLocalizer, { method: 'DELETE', url: `${L}/translations/${de.id}` })).statusCode).toBe(403);
+    expect((await t.call(providerLocalizer, { method: 'DELETE', url: `${L}/translations/${de.id}` })).statusCode).toBe(
+      403,
+    );
 
     // its own: created directly (never primary) or cloned from the vendor's; editable by it
     const fr = await translate(providerLocalizer, p.id, 'FR');
-    expect(fr).toMatchObject({ owned: true, primary: false, owner: { id: t.demo.provider.id }, context: { id: en.context.id } });
+    expect(fr).toMatchObject({
+      owned: true,
+      primary: false,
+      owner: { id: t.demo.provider.id },
+      context: { id: en.context.id },
+    });
     const mine = await post(providerLocalizer, `${L}/translations/${de.id}/clone`);
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toMatchObject({ locale: { id: 'DE' }, owned: true, owner: { id: t.demo.provider.id } });
-    const edit = await put(providerLocalizer, `${L}/translations/${mine.json().id}/attributes/${key}`, { value: 'Geteiltes Produkt' });
+    const edit = await put(providerLocalizer, `${L}/translations/${mine.json().id}/attributes/${key}`, {
+      value: 'Geteiltes Produkt',
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ value: 'Geteiltes Produkt', status: 'translated' });
-    expect((await post(providerLocalizer, `${L}/translations/${mine.json().id}/activate`)).json().status).toBe('active');
+    expect((await post(providerLocalizer, `${L}/translations/${mine.json().id}/activate`)).json().status).toBe(
+      'active',
+    );
     expect((await post(providerLocalizer, `${L}/translations/${mine.json().id}/primarize`)).statusCode).toBe(403);
 
     // the vendor does not see the provider's translations; the vendor's stays untouched
     expect((await get(vendor, `${L}/translations/${mine.json().id}`)).statusCode).toBe(404);
-    expect((await get(vendor, `${L}/translations?eq(context.id,${en.context.id})`)).json().map((x: any) => x.locale.id).sort()).toEqual(['DE', 'EN']);
+    expect(
+      (await get(vendor, `${L}/translations?eq(context.id,${en.context.id})`))
+        .json()
+        .map((x: any) => x.locale.id)
+        .sort(),
+    ).toEqual(['DE', 'EN']);
     const vendorDe = (await get(vendor, `${L}/translations/${de.id}/attributes/${key}`)).json();
     expect(vendorDe.value).toBeNull();
     // the provider lists both sides, each marked owned or not
-    const theirs = (await get(providerLocalizer, `${L}/translations?eq(context.id,${en.context.id})&ordering(locale.id)`)).json();
-    expect(theirs.map((x: any) => `${x.locale.id} ${x.owned ? 'mine' : 'vendor'}`).sort()).toEqual(['DE mine', 'DE vendor', 'EN vendor', 'FR mine']);
+    const theirs = (
+      await get(providerLocalizer, `${L}/translations?eq(context.id,${en.context.id})&ordering(locale.id)`)
+    ).json();
+    expect(theirs.map((x: any) => `${x.locale.id} ${x.owned ? 'mine' : 'vendor'}`).sort()).toEqual([
+      'DE mine',
+      'DE vendor',
+      'EN vendor',
+      'FR mine',
+    ]);
   });
 
   it('a provider without the localization module cannot switch to translations at all', async () => {
     const p = await newProduct('No Module');
     const en = await translate(vendor, p.id, 'EN');
     await linkToProvider(p.id);
-    for (const [method, url] of [['GET', `${L}/translations`], ['GET', `${L}/translations/${en.id}`], ['GET', `${L}/translations/${en.id}/attributes`],
-      ['GET', `${L}/contexts`], ['POST', `${L}/translations/${en.id}/clone`], ['GET', `${P}/${p.id}/localizations`]] as const) {
+    for (const [method, url] of [
+      ['GET', `${L}/translations`],
+      ['GET', `${L}/translations/${en.id}`],
+      ['GET', `${L}/translations/${en.id}/attributes`],
+      ['GET', `${L}/contexts`],
+      ['POST', `${L}/translations/${en.id}/clone`],
+      ['GET', `${P}/${p.id}/localizations`],
+    ] as const) {
       const res = await t.call(providerReader, { method, url, payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().errors).toEqual(['Access to module MD-0012 is not granted.']);
@@ -235,32 +337,58 @@ describe('permissions (spec §6) and isolation', () => {
   it('vendor status stands in for the module: a vendor key with products only translates; one with neither cannot', async () => {
     const p = await newProduct('Vendor Keys');
     const key = async (permissions: string[]) =>
-      (await t.call(vendor, { method: 'POST', url: '/public/v1/auth/tokens', payload: { name: permissions.join('+'), permissions } })).json().token as string;
+      (
+        await t.call(vendor, {
+          method: 'POST',
+          url: '/public/v1/auth/tokens',
+          payload: { name: permissions.join('+'), permissions },
+        })
+      ).json().token as string;
     const products = await key(['MD-0002']);
     const accountOnly = await key(['MD-0001']);
     const en = await translate(products, p.id, 'EN');
     expect(en.primary).toBe(true);
-    expect((await put(products, `${L}/translations/${en.id}/attributes/product.${p.id}.name`, { value: 'Vendor Keys' })).statusCode).toBe(200);
+    expect(
+      (await put(products, `${L}/translations/${en.id}/attributes/product.${p.id}.name`, { value: 'Vendor Keys' }))
+        .statusCode,
+    ).toBe(200);
     const refused = await get(accountOnly, `${L}/translations/${en.id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errors).toEqual(['Access to module MD-0012 is not granted.']);
   });
 
-  it('another vendor sees nothing of Demo Vendor\'s localization: 404 everywhere, empty lists', async () => {
+  it("another vendor sees nothing of Demo Vendor's localization: 404 everywhere, empty lists", async () => {
     const p = await newProduct('Private');
     const en = await translate(vendor, p.id, 'EN');
     const key = `product.${p.id}.name`;
     for (const s of [other, provider]) {
       for (const [method, url] of [
-        ['GET', `${L}/translations/${en.id}`], ['PUT', `${L}/translations/${en.id}`], ['DELETE', `${L}/translations/${en.id}`],
-        ['POST', `${L}/translations/${en.id}/activate`], ['POST', `${L}/translations/${en.id}/clone`], ['POST', `${L}/translations/${en.id}/primarize`],
-        ['POST', `${L}/translations/${en.id}/retry`], ['GET', `${L}/translations/${en.id}/attributes`], ['GET', `${L}/translations/${en.id}/attributes/${key}`],
-        ['PUT', `${L}/translations/${en.id}/attributes/${key}`], ['PUT', `${L}/translations/${en.id}/attributes`], ['GET', `${L}/translations/${en.id}/tasks`],
-        ['GET', `${L}/contexts/${en.context.id}`], ['DELETE', `${L}/contexts/${en.context.id}`],
-        ['GET', `${P}/${p.id}/localizations`], ['GET', `${P}/${p.id}/localizations/EN`], ['DELETE', `${P}/${p.id}/localizations/EN`],
-        ['GET', `${P}/${p.id}/localizations/EN/download`], ['POST', `${P}/${p.id}/localizations`],
+        ['GET', `${L}/translations/${en.id}`],
+        ['PUT', `${L}/translations/${en.id}`],
+        ['DELETE', `${L}/translations/${en.id}`],
+        ['POST', `${L}/translations/${en.id}/activate`],
+        ['POST', `${L}/translations/${en.id}/clone`],
+        ['POST', `${L}/translations/${en.id}/primarize`],
+        ['POST', `${L}/translations/${en.id}/retry`],
+        ['GET', `${L}/translations/${en.id}/attributes`],
+        ['GET', `${L}/translations/${en.id}/attributes/${key}`],
+        ['PUT', `${L}/translations/${en.id}/attributes/${key}`],
+        ['PUT', `${L}/translations/${en.id}/attributes`],
+        ['GET', `${L}/translations/${en.id}/tasks`],
+        ['GET', `${L}/contexts/${en.context.id}`],
+        ['DELETE', `${L}/contexts/${en.context.id}`],
+        ['GET', `${P}/${p.id}/localizations`],
+        ['GET', `${P}/${p.id}/localizations/EN`],
+        ['DELETE', `${P}/${p.id}/localizations/EN`],
+        ['GET', `${P}/${p.id}/localizations/EN/download`],
+        ['POST', `${P}/${p.id}/localizations`],
       ] as const) {
-        const payload = method === 'GET' || method === 'DELETE' ? undefined : url.endsWith('/attributes') ? [{ key, value: 'x' }] : { value: 'x', locale: { id: 'FR' } };
+        const payload =
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : url.endsWith('/attributes')
+              ? [{ key, value: 'x' }]
+              : { value: 'x', locale: { id: 'FR' } };
         const res = await t.call(s, { method, url, payload });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
@@ -274,17 +402,33 @@ describe('permissions (spec §6) and isolation', () => {
 
   it('the shared §6 rules: switching, editing and non-translation fields', () => {
     const base = { accountType: 'vendor' as const, productOwner: true, canLocalize: false, latestVersion: true };
-    expect(translationAccess({ ...base, translation: null })).toEqual({ canSwitch: true, canEditTranslation: false, nonTranslationDisabled: false });
-    expect(translationAccess({ ...base, translation: { owned: true, primary: false, empty: false } }))
-      .toEqual({ canSwitch: true, canEditTranslation: true, nonTranslationDisabled: true });
-    expect(translationAccess({ ...base, translation: { owned: true, primary: false, empty: true } }).nonTranslationDisabled).toBe(false);
-    expect(translationAccess({ ...base, translation: { owned: true, primary: true, empty: false } }).nonTranslationDisabled).toBe(false);
-    expect(translationAccess({ ...base, latestVersion: false, translation: { owned: true, primary: true, empty: false } }))
-      .toEqual({ canSwitch: false, canEditTranslation: false, nonTranslationDisabled: true });
+    expect(translationAccess({ ...base, translation: null })).toEqual({
+      canSwitch: true,
+      canEditTranslation: false,
+      nonTranslationDisabled: false,
+    });
+    expect(translationAccess({ ...base, translation: { owned: true, primary: false, empty: false } })).toEqual({
+      canSwitch: true,
+      canEditTranslation: true,
+      nonTranslationDisabled: true,
+    });
+    expect(
+      translationAccess({ ...base, translation: { owned: true, primary: false, empty: true } }).nonTranslationDisabled,
+    ).toBe(false);
+    expect(
+      translationAccess({ ...base, translation: { owned: true, primary: true, empty: false } }).nonTranslationDisabled,
+    ).toBe(false);
+    expect(
+      translationAccess({ ...base, latestVersion: false, translation: { owned: true, primary: true, empty: false } }),
+    ).toEqual({ canSwitch: false, canEditTranslation: false, nonTranslationDisabled: true });
     const prov = { accountType: 'provider' as const, productOwner: false, latestVersion: true };
     expect(translationAccess({ ...prov, canLocalize: false, translation: null }).canSwitch).toBe(false);
-    expect(translationAccess({ ...prov, canLocalize: true, translation: { owned: false, primary: true, empty: false } }))
-      .toEqual({ canSwitch: true, canEditTranslation: false, nonTranslationDisabled: true });
-    expect(translationAccess({ ...prov, canLocalize: true, translation: { owned: true, primary: false, empty: true } }).canEditTranslation).toBe(true);
+    expect(
+      translationAccess({ ...prov, canLocalize: true, translation: { owned: false, primary: true, empty: false } }),
+    ).toEqual({ canSwitch: true, canEditTranslation: false, nonTranslationDisabled: true });
+    expect(
+      translationAccess({ ...prov, canLocalize: true, translation: { owned: true, primary: false, empty: true } })
+        .canEditTranslation,
+    ).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run } from '../src/cli.ts';
 import { testConfig } from '../src/config.ts';
-import { queueMail } from '../src/modules/mail/outbox.ts';
+import { queueMail } from '../src/mail/outbox.ts';
 import { startServer } from '../src/server.ts';
 
 // The CLI as an operator runs it, on an embedded database directory: two commands in their own
@@ -17,9 +17,15 @@ const saved = { dir: process.env.TRELLIS_DATA_DIR, url: process.env.DATABASE_URL
 
 function spawnCli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile('npx', ['tsx', 'src/cli.ts', ...args], {
-      cwd: serverDir, env: { ...process.env, TRELLIS_DATA_DIR: dir, DATABASE_URL: '' },
-    }, (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }));
+    execFile(
+      'npx',
+      ['tsx', 'src/cli.ts', ...args],
+      {
+        cwd: serverDir,
+        env: { ...process.env, TRELLIS_DATA_DIR: dir, DATABASE_URL: '' },
+      },
+      (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+    );
   });
 }
 
@@ -54,10 +60,30 @@ describe('trellis CLI', () => {
     expect(account.code, account.err).toBe(0);
     const accountId = /(VA-\d{3}-\d{3})/.exec(account.out)![1];
 
-    const user = await runCli('create-user', '--email', 'ann@acme.test', '--name', 'Ann Admin', '--password', 'Acme-pass-1', '--account', accountId);
+    const user = await runCli(
+      'create-user',
+      '--email',
+      'ann@acme.test',
+      '--name',
+      'Ann Admin',
+      '--password',
+      'Acme-pass-1',
+      '--account',
+      accountId,
+    );
     expect(user.code, user.err).toBe(0);
     expect(user.out).toContain('group Admins');
-    const again = await runCli('create-user', '--email', 'ANN@acme.test', '--name', 'Ann', '--password', 'Acme-pass-1', '--account', accountId);
+    const again = await runCli(
+      'create-user',
+      '--email',
+      'ANN@acme.test',
+      '--name',
+      'Ann',
+      '--password',
+      'Acme-pass-1',
+      '--account',
+      accountId,
+    );
     expect(again.code).toBe(1);
     expect(again.err).toContain('already exists');
 
@@ -68,14 +94,26 @@ describe('trellis CLI', () => {
     // The server on the same database directory (the CLI has closed it).
     const { app, db } = await startServer(testConfig({ dataDir: dir }));
     try {
-      const ctx = await app.inject({ method: 'GET', url: '/public/v1/auth/context', headers: { authorization: `ApiKey ${apiKey}` } });
+      const ctx = await app.inject({
+        method: 'GET',
+        url: '/public/v1/auth/context',
+        headers: { authorization: `ApiKey ${apiKey}` },
+      });
       expect(ctx.statusCode).toBe(200);
       expect(ctx.json()).toMatchObject({ account: { id: accountId, name: 'Acme Vendor' }, permissions: ['MD-0001'] });
-      const login = await app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'ann@acme.test', password: 'Acme-pass-1' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/public/v1/auth/login',
+        payload: { email: 'ann@acme.test', password: 'Acme-pass-1' },
+      });
       expect(login.statusCode).toBe(201);
       expect(login.json().account.id).toBe(accountId);
       // Both creations are in the account's audit trail.
-      const audit = await app.inject({ method: 'GET', url: '/public/v1/audit/records?ordering(events.created.at)', headers: { authorization: `ApiKey ${apiKey}` } });
+      const audit = await app.inject({
+        method: 'GET',
+        url: '/public/v1/audit/records?ordering(events.created.at)',
+        headers: { authorization: `ApiKey ${apiKey}` },
+      });
       expect(audit.json().map((r: any) => r.object.type)).toEqual(['account', 'user', 'token']);
       await queueMail(db, { to: 'ann@acme.test', subject: 'Your code', text: 'Code: 123456' });
     } finally {

@@ -9,11 +9,17 @@ beforeAll(async () => {
   s = await startServer(testConfig(), { demo: true });
   await s.app.ready();
 });
-afterAll(async () => { await s?.app.close(); });
+afterAll(async () => {
+  await s?.app.close();
+});
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
   it('seeds a published product with a version, items of both kinds, parameters and a German translation', async () => {
-    const login = await s.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'vendor@demo.trellis', password: 'Trellis-demo-1' } });
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/login',
+      payload: { email: 'vendor@demo.trellis', password: 'Trellis-demo-1' },
+    });
     const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
     const get = async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
     const product = (await get('/products')).find((p: any) => p.name === 'Cloud Backup Pro');
@@ -24,10 +30,21 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
     const params = await get(`/products/${product.id}/parameters`);
     expect(params.length).toBeGreaterThanOrEqual(4);
     const translations = await get('/localization/translations');
-    expect(translations.map((t: any) => [t.locale.id, t.status]).sort()).toEqual([['DE', 'active'], ['EN', 'active']]);
+    expect(translations.map((t: any) => [t.locale.id, t.status]).sort()).toEqual([
+      ['DE', 'active'],
+      ['EN', 'active'],
+    ]);
     // the provider and the other vendor see none of it until it is listed
-    const other = await s.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'other@demo.trellis', password: 'Trellis-demo-1' } });
-    const others = await s.app.inject({ method: 'GET', url: '/public/v1/products', headers: { cookie: other.cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
+    const other = await s.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/login',
+      payload: { email: 'other@demo.trellis', password: 'Trellis-demo-1' },
+    });
+    const others = await s.app.inject({
+      method: 'GET',
+      url: '/public/v1/products',
+      headers: { cookie: other.cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
+    });
     expect(others.json()).toEqual([]);
   });
 });

@@ -7,8 +7,17 @@ import type { Session, TestApp } from './helpers.ts';
 export { ok } from './distribution-helpers.ts';
 
 export const contactInfo = (email: string) => ({
-  address_line1: 'Friedrichstraße 68', city: 'Berlin', state: 'Berlin', postal_code: '10117', country: 'DE',
-  contact: { first_name: 'Nina', last_name: 'Wolf', email, phone_number: { country_code: '+49', area_code: '30', phone_number: '12345678' } },
+  address_line1: 'Friedrichstraße 68',
+  city: 'Berlin',
+  state: 'Berlin',
+  postal_code: '10117',
+  country: 'DE',
+  contact: {
+    first_name: 'Nina',
+    last_name: 'Wolf',
+    email,
+    phone_number: { country_code: '+49', area_code: '30', phone_number: '12345678' },
+  },
 });
 
 export interface ProductOptions {
@@ -25,27 +34,79 @@ export interface ProductOptions {
  * (tier2, ordering, choice, required) with a tier1 fulfillment `t1_account` (text, required).
  */
 export async function fulfillmentProduct(t: TestApp, vendor: Session, opts: ProductOptions = {}) {
-  const p = await ok(t, vendor, 'POST', '/products', { name: opts.name ?? 'Cloud Mail Pro', short_description: 'Mailboxes' });
+  const p = await ok(t, vendor, 'POST', '/products', {
+    name: opts.name ?? 'Cloud Mail Pro',
+    short_description: 'Mailboxes',
+  });
   const item = (payload: object) => ok(t, vendor, 'POST', `/products/${p.id}/items`, payload);
   const seat = await item({ name: 'Mailbox seat', mpn: 'MAIL-SEAT', type: 'reservation', period: 'monthly' });
   const archive = await item({ name: 'Archive add-on', mpn: 'MAIL-ARCH', type: 'reservation', period: 'monthly' });
   const usage = await item({ name: 'Storage GB', mpn: 'MAIL-GB', type: 'ppu' });
   const param = (payload: object) => ok(t, vendor, 'POST', `/products/${p.id}/parameters`, payload);
-  await param({ name: 'admin_email', title: 'Administrator e-mail', type: 'email', phase: 'ordering', scope: 'asset', constraints: { required: true } });
-  await param({ name: 'seats_note', title: 'Note', type: 'text', phase: 'ordering', scope: 'asset', constraints: { required: false } });
-  await param({ name: 'activation_code', title: 'Activation code', type: 'text', phase: 'fulfillment', scope: 'asset', constraints: { required: true } });
+  await param({
+    name: 'admin_email',
+    title: 'Administrator e-mail',
+    type: 'email',
+    phase: 'ordering',
+    scope: 'asset',
+    constraints: { required: true },
+  });
+  await param({
+    name: 'seats_note',
+    title: 'Note',
+    type: 'text',
+    phase: 'ordering',
+    scope: 'asset',
+    constraints: { required: false },
+  });
+  await param({
+    name: 'activation_code',
+    title: 'Activation code',
+    type: 'text',
+    phase: 'fulfillment',
+    scope: 'asset',
+    constraints: { required: true },
+  });
   if (opts.tier1) {
-    await param({ name: 'reseller_code', title: 'Reseller code', type: 'text', phase: 'ordering', scope: 'tier1', constraints: { required: true } });
-    await param({ name: 't1_account', title: 'T1 account', type: 'text', phase: 'fulfillment', scope: 'tier1', constraints: { required: true } });
+    await param({
+      name: 'reseller_code',
+      title: 'Reseller code',
+      type: 'text',
+      phase: 'ordering',
+      scope: 'tier1',
+      constraints: { required: true },
+    });
+    await param({
+      name: 't1_account',
+      title: 'T1 account',
+      type: 'text',
+      phase: 'fulfillment',
+      scope: 'tier1',
+      constraints: { required: true },
+    });
   }
   if (opts.tier2) {
     await param({
-      name: 't2_region', title: 'Region', type: 'choice', phase: 'ordering', scope: 'tier2',
-      constraints: { required: true, choices: [{ value: 'eu', label: 'Europe' }, { value: 'us', label: 'Americas' }] },
+      name: 't2_region',
+      title: 'Region',
+      type: 'choice',
+      phase: 'ordering',
+      scope: 'tier2',
+      constraints: {
+        required: true,
+        choices: [
+          { value: 'eu', label: 'Europe' },
+          { value: 'us', label: 'Americas' },
+        ],
+      },
     });
   }
   await ok(t, vendor, 'POST', `/products/${p.id}/templates`, {
-    name: 'Welcome', title: 'Welcome', scope: 'asset', type: 'fulfillment', body: '# Welcome\nYour code: {{ asset.params.activation_code.value }}',
+    name: 'Welcome',
+    title: 'Welcome',
+    scope: 'asset',
+    type: 'fulfillment',
+    body: '# Welcome\nYour code: {{ asset.params.activation_code.value }}',
   });
   await ok(t, vendor, 'POST', `/products/${p.id}/versions`, { changes_description: 'First' });
   await runDueJobs(t.db);
@@ -64,18 +125,40 @@ export async function fulfillmentWorld(opts: ProductOptions = {}) {
   await partner(t, vendor, provider);
   const { hub, mp } = await marketplaceWithHub(t, provider, 'Fulfillment');
   const { product, items } = await fulfillmentProduct(t, vendor, opts);
-  const connection = await ok(t, vendor, 'POST', `/products/${product.id}/connections`, { hub: { id: hub.id }, type: 'production' });
-  let lr = await ok(t, vendor, 'POST', '/listing-requests', { type: 'new', product_id: product.id, marketplace_id: mp.id });
+  const connection = await ok(t, vendor, 'POST', `/products/${product.id}/connections`, {
+    hub: { id: hub.id },
+    type: 'production',
+  });
+  let lr = await ok(t, vendor, 'POST', '/listing-requests', {
+    type: 'new',
+    product_id: product.id,
+    marketplace_id: mp.id,
+  });
   lr = await ok(t, vendor, 'POST', `/listing-requests/${lr.id}/submit`, {});
   await ok(t, provider, 'POST', `/listing-requests/${lr.id}/deploy`, {});
   await ok(t, provider, 'POST', `/listing-requests/${lr.id}/complete`, {});
   const tier = (payload: object) => ok(t, provider, 'POST', '/tier/accounts', payload);
-  const t1 = await tier({ name: 'Northwind Resellers', type: 'reseller', external_uid: 'ext-t1', contact_info: contactInfo('t1@northwind.example') });
+  const t1 = await tier({
+    name: 'Northwind Resellers',
+    type: 'reseller',
+    external_uid: 'ext-t1',
+    contact_info: contactInfo('t1@northwind.example'),
+  });
   const t2 = opts.tier2
-    ? await tier({ name: 'Contoso Partners', type: 'reseller', parent: { id: t1.id }, external_uid: 'ext-t2', contact_info: contactInfo('t2@contoso.example') })
+    ? await tier({
+        name: 'Contoso Partners',
+        type: 'reseller',
+        parent: { id: t1.id },
+        external_uid: 'ext-t2',
+        contact_info: contactInfo('t2@contoso.example'),
+      })
     : null;
   const customer = await tier({
-    name: 'Fabrikam GmbH', type: 'customer', parent: { id: (t2 ?? t1).id }, external_uid: 'ext-c1', contact_info: contactInfo('it@fabrikam.example'),
+    name: 'Fabrikam GmbH',
+    type: 'customer',
+    parent: { id: (t2 ?? t1).id },
+    external_uid: 'ext-c1',
+    contact_info: contactInfo('it@fabrikam.example'),
   });
   let n = 0;
   /** The provider's purchase body for this world; `over` replaces top-level keys. */
@@ -94,6 +177,21 @@ export async function fulfillmentWorld(opts: ProductOptions = {}) {
     ...over,
   });
   const purchase = (over: Record<string, unknown> = {}) => ok(t, provider, 'POST', '/requests', purchaseBody(over));
-  return { t, vendor, provider, other, hub, marketplace: mp, product, items, connection, t1, t2, customer, purchaseBody, purchase };
+  return {
+    t,
+    vendor,
+    provider,
+    other,
+    hub,
+    marketplace: mp,
+    product,
+    items,
+    connection,
+    t1,
+    t2,
+    customer,
+    purchaseBody,
+    purchase,
+  };
 }
 export type FulfillmentWorld = Awaited<ReturnType<typeof fulfillmentWorld>>;

@@ -12,7 +12,14 @@ export async function call(w: FulfillmentWorld, who: Session, method: Method, ur
 }
 
 /** Call and expect a status; the JSON body. */
-export async function expectStatus(w: FulfillmentWorld, who: Session, method: Method, url: string, payload: unknown, status: number) {
+export async function expectStatus(
+  w: FulfillmentWorld,
+  who: Session,
+  method: Method,
+  url: string,
+  payload: unknown,
+  status: number,
+) {
   const res = await call(w, who, method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
   return res.headers['content-type']?.toString().includes('json') ? res.json() : res.body;
@@ -23,7 +30,15 @@ export const act = (w: FulfillmentWorld, who: Session, id: string, action: strin
   expectStatus(w, who, 'POST', `/requests/${id}/${action}`, body, status);
 
 /** Expect an error answer whose messages contain `message`. */
-export async function expectError(w: FulfillmentWorld, who: Session, method: Method, url: string, payload: unknown, status: number, message: string) {
+export async function expectError(
+  w: FulfillmentWorld,
+  who: Session,
+  method: Method,
+  url: string,
+  payload: unknown,
+  status: number,
+  message: string,
+) {
   const body = await expectStatus(w, who, method, url, payload, status);
   expect(body.errors.join('\n')).toContain(message);
   return body;
@@ -42,7 +57,14 @@ export async function templateOf(w: FulfillmentWorld, type = 'fulfillment') {
 
 /** The vendor fills the fulfillment parameter. */
 export const fillActivation = (w: FulfillmentWorld, id: string, code = 'ACT-123') =>
-  expectStatus(w, w.vendor, 'PUT', `/requests/${id}`, { asset: { params: [{ id: 'activation_code', value: code }] } }, 200);
+  expectStatus(
+    w,
+    w.vendor,
+    'PUT',
+    `/requests/${id}`,
+    { asset: { params: [{ id: 'activation_code', value: code }] } },
+    200,
+  );
 
 /** A purchase approved with the Welcome template; returns the request. */
 export async function approvedPurchase(w: FulfillmentWorld, code = 'ACT-123') {
@@ -59,13 +81,24 @@ export async function purchaseIn(w: FulfillmentWorld, status: string): Promise<a
   const r = await w.purchase();
   await fillActivation(w, r.id);
   switch (status) {
-    case 'pending': return r;
+    case 'pending':
+      return r;
     case 'inquiring':
-      await expectStatus(w, w.vendor, 'PUT', `/requests/${r.id}`, { asset: { params: [{ id: 'admin_email', value_error: 'Unknown domain' }] } }, 200);
+      await expectStatus(
+        w,
+        w.vendor,
+        'PUT',
+        `/requests/${r.id}`,
+        { asset: { params: [{ id: 'admin_email', value_error: 'Unknown domain' }] } },
+        200,
+      );
       return act(w, w.vendor, r.id, 'inquire');
-    case 'approved': return act(w, w.vendor, r.id, 'approve', { activation_tile: 'Done' });
-    case 'failed': return act(w, w.vendor, r.id, 'fail', { reason: 'Out of stock' });
-    case 'scheduled': return act(w, w.vendor, r.id, 'schedule', { planned_date: future() });
+    case 'approved':
+      return act(w, w.vendor, r.id, 'approve', { activation_tile: 'Done' });
+    case 'failed':
+      return act(w, w.vendor, r.id, 'fail', { reason: 'Out of stock' });
+    case 'scheduled':
+      return act(w, w.vendor, r.id, 'schedule', { planned_date: future() });
     case 'revoking':
       await act(w, w.vendor, r.id, 'schedule', { planned_date: future() });
       return act(w, w.provider, r.id, 'revoke', { reason: 'Customer changed plans' });
@@ -73,8 +106,10 @@ export async function purchaseIn(w: FulfillmentWorld, status: string): Promise<a
       await act(w, w.vendor, r.id, 'schedule', { planned_date: future() });
       await act(w, w.provider, r.id, 'revoke', { reason: 'Customer changed plans' });
       return act(w, w.vendor, r.id, 'confirm');
-    default: throw new Error(`no way to ${status}`);
+    default:
+      throw new Error(`no way to ${status}`);
   }
 }
 
-export const assetOf = (w: FulfillmentWorld, id: string, who: Session = w.vendor) => expectStatus(w, who, 'GET', `/assets/${id}`, undefined, 200);
+export const assetOf = (w: FulfillmentWorld, id: string, who: Session = w.vendor) =>
+  expectStatus(w, who, 'GET', `/assets/${id}`, undefined, 200);

@@ -4,8 +4,12 @@ import { fulfillmentWorld, type FulfillmentWorld } from './fulfillment-fixture.t
 import { act, expectError, expectStatus, future, purchaseIn } from './fulfillment-requests-helpers.ts';
 
 let w: FulfillmentWorld;
-beforeAll(async () => { w = await fulfillmentWorld(); }, 120_000);
-afterAll(async () => { await w?.t.close(); });
+beforeAll(async () => {
+  w = await fulfillmentWorld();
+}, 120_000);
+afterAll(async () => {
+  await w?.t.close();
+});
 
 // Each action with the side that runs it, a valid body, and the status it leaves (undefined = unchanged).
 const ACTIONS: Record<string, { side: 'vendor' | 'provider'; body: () => object; to?: string }> = {
@@ -23,7 +27,7 @@ const ACTIONS: Record<string, { side: 'vendor' | 'provider'; body: () => object;
   confirm: { side: 'vendor', body: () => ({}), to: 'revoked' },
 };
 const STATUSES = ['draft', 'pending', 'inquiring', 'scheduled', 'revoking', 'approved', 'failed', 'revoked'];
-const declared = requestResource.actions as Record<string, { from: readonly string[] }>;
+const declared = requestResource.machine!.actions as Record<string, { from: readonly string[] }>;
 
 describe('request state machine (purchase requests)', () => {
   it('covers every declared action', () => {
@@ -38,13 +42,28 @@ describe('request state machine (purchase requests)', () => {
         const who = w[a.side];
         const allowed = declared[name].from.includes(status);
         if (!allowed) {
-          await expectError(w, who, 'POST', `/requests/${fixed.id}/${name}`, a.body(), 400, `Action '${name}' is not allowed in status '${status}'.`);
+          await expectError(
+            w,
+            who,
+            'POST',
+            `/requests/${fixed.id}/${name}`,
+            a.body(),
+            400,
+            `Action '${name}' is not allowed in status '${status}'.`,
+          );
           continue;
         }
         // a changing action gets a request of its own
         const r = a.to ? await purchaseIn(w, status) : fixed;
         if (name === 'inquire') {
-          await expectStatus(w, w.vendor, 'PUT', `/requests/${r.id}`, { asset: { params: [{ id: 'admin_email', value_error: 'Unknown domain' }] } }, 200);
+          await expectStatus(
+            w,
+            w.vendor,
+            'PUT',
+            `/requests/${r.id}`,
+            { asset: { params: [{ id: 'admin_email', value_error: 'Unknown domain' }] } },
+            200,
+          );
         }
         const after = await act(w, who, r.id, name, a.body());
         expect(after.status, `${name} from ${status}`).toBe(a.to ?? status);
@@ -57,7 +76,7 @@ describe('request state machine (purchase requests)', () => {
   it('refuses each action to the wrong side with 403, before looking at the status', async () => {
     const r = await purchaseIn(w, 'pending');
     for (const [name, a] of Object.entries(ACTIONS)) {
-      const by = (requestResource.actions as any)[name].by as string[] | undefined;
+      const by = (requestResource.machine!.actions as any)[name].by as string[] | undefined;
       if (!by || by.length === 2) continue;
       const wrong = a.side === 'vendor' ? w.provider : w.vendor;
       await expectStatus(w, wrong, 'POST', `/requests/${r.id}/${name}`, a.body(), 403);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactInfo, fulfillmentWorld, ok, type FulfillmentWorld } from './fulfillment-fixture.ts';
-import { addMember, createUser } from '../src/modules/accounts/service.ts';
+import { addMember, createUser } from '../src/modules/identity/accounts/service.ts';
 import { extraProvider } from './distribution-helpers.ts';
 import type { Session } from './helpers.ts';
 
@@ -10,8 +10,12 @@ import type { Session } from './helpers.ts';
  */
 
 let w: FulfillmentWorld;
-beforeAll(async () => { w = await fulfillmentWorld({ tier1: true, tier2: true }); }, 120_000);
-afterAll(async () => { await w?.t.close(); });
+beforeAll(async () => {
+  w = await fulfillmentWorld({ tier1: true, tier2: true });
+}, 120_000);
+afterAll(async () => {
+  await w?.t.close();
+});
 
 const TCR = '/tier/config-requests';
 const call = (who: Session, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
@@ -29,7 +33,11 @@ async function refused(who: Session, method: 'POST' | 'PUT' | 'GET', url: string
 
 /** A second user of Demo Vendor with all modules. */
 async function vendorColleague(): Promise<Session> {
-  const user = await createUser(w.t.db, { email: 'colleague@vendor.example', name: 'Vera Colleague', password: 'Trellis-demo-1' });
+  const user = await createUser(w.t.db, {
+    email: 'colleague@vendor.example',
+    name: 'Vera Colleague',
+    password: 'Trellis-demo-1',
+  });
   const admins = await w.t.db.selectFrom('groups').select('id').where('account_id', '=', w.t.demo.vendor.id).execute();
   await addMember(w.t.db, w.t.demo.vendor.id, user.id, { groups: admins.map((g) => g.id) });
   return w.t.login('colleague@vendor.example');
@@ -40,14 +48,35 @@ let n = 0;
 async function resellers(withT2: boolean) {
   const i = ++n;
   const tier = (payload: object) => ok(w.t, w.provider, 'POST', '/tier/accounts', payload);
-  const t1 = await tier({ name: `Reseller One ${i}`, type: 'reseller', external_uid: `r1-${i}`, contact_info: contactInfo(`t1-${i}@example.com`) });
+  const t1 = await tier({
+    name: `Reseller One ${i}`,
+    type: 'reseller',
+    external_uid: `r1-${i}`,
+    contact_info: contactInfo(`t1-${i}@example.com`),
+  });
   const t2 = withT2
-    ? await tier({ name: `Reseller Two ${i}`, type: 'reseller', parent: { id: t1.id }, external_uid: `r2-${i}`, contact_info: contactInfo(`t2-${i}@example.com`) })
+    ? await tier({
+        name: `Reseller Two ${i}`,
+        type: 'reseller',
+        parent: { id: t1.id },
+        external_uid: `r2-${i}`,
+        contact_info: contactInfo(`t2-${i}@example.com`),
+      })
     : null;
-  const customer = await tier({ name: `Customer ${i}`, type: 'customer', parent: { id: (t2 ?? t1).id }, external_uid: `c-${i}`, contact_info: contactInfo(`c-${i}@example.com`) });
+  const customer = await tier({
+    name: `Customer ${i}`,
+    type: 'customer',
+    parent: { id: (t2 ?? t1).id },
+    external_uid: `c-${i}`,
+    contact_info: contactInfo(`c-${i}@example.com`),
+  });
   const purchase = () => {
     const body = w.purchaseBody();
-    body.asset.tiers = { customer: { id: customer.id }, tier1: { id: t1.id }, ...(t2 ? { tier2: { id: t2.id } } : {}) } as typeof body.asset.tiers;
+    body.asset.tiers = {
+      customer: { id: customer.id },
+      tier1: { id: t1.id },
+      ...(t2 ? { tier2: { id: t2.id } } : {}),
+    } as typeof body.asset.tiers;
     return ok(w.t, w.provider, 'POST', '/requests', body);
   };
   return { t1, t2, customer, purchase };
@@ -56,7 +85,11 @@ async function resellers(withT2: boolean) {
 /** The setup requests a fulfillment request waits for, by tier level. */
 async function setupOf(requestId: string) {
   const list: any[] = await get(w.vendor, `${TCR}?eq(asset_request.id,${requestId})`);
-  return { t1: list.find((r) => r.configuration.tier_level === 1), t2: list.find((r) => r.configuration.tier_level === 2), list };
+  return {
+    t1: list.find((r) => r.configuration.tier_level === 1),
+    t2: list.find((r) => r.configuration.tier_level === 2),
+    list,
+  };
 }
 
 const counter = async (who: Session, name: string) =>
@@ -71,21 +104,39 @@ describe('tiers setup round trip', () => {
 
     const { t1: r1, t2: r2, list } = await setupOf(pr.id);
     expect(list).toHaveLength(2);
-    expect(r2).toMatchObject({ type: 'setup', status: 'pending', asset_request: { id: pr.id }, tiers: { tier1: { id: t1.id }, tier2: { id: t2.id } } });
-    expect(r1).toMatchObject({ type: 'setup', status: 'tiers_setup', asset_request: { id: pr.id }, tiers: { tier1: { id: t1.id }, tier2: null } });
+    expect(r2).toMatchObject({
+      type: 'setup',
+      status: 'pending',
+      asset_request: { id: pr.id },
+      tiers: { tier1: { id: t1.id }, tier2: { id: t2.id } },
+    });
+    expect(r1).toMatchObject({
+      type: 'setup',
+      status: 'tiers_setup',
+      asset_request: { id: pr.id },
+      tiers: { tier1: { id: t1.id }, tier2: null },
+    });
     expect(r2.id).toMatch(/^TCR-\d{3}-\d{3}-\d{3}-\d{3}$/);
     expect(r2.configuration.params.map((p: any) => p.id)).toEqual(['t2_region']);
     expect(r2.params).toEqual(r2.configuration.params);
     expect(r1.configuration.params.map((p: any) => p.id).sort()).toEqual(['reseller_code', 't1_account']);
     // the configs exist, processing, each naming its open request
     const c2 = await get(w.provider, `/tier/configs/${r2.configuration.id}`);
-    expect(c2).toMatchObject({ status: 'processing', tier_level: 2, account: { id: t2.id }, product: { id: w.product.id }, open_request: { id: r2.id } });
+    expect(c2).toMatchObject({
+      status: 'processing',
+      tier_level: 2,
+      account: { id: t2.id },
+      product: { id: w.product.id },
+      open_request: { id: r2.id },
+    });
     expect(c2.id).toMatch(/^TC-\d{3}-\d{3}-\d{3}$/);
     expect(r1.parent_configuration).toBeNull();
     expect(await counter(w.vendor, 'tier_config_requests')).toBe(vendorBefore + 1); // the T1 waits in tiers_setup
 
     // the T1 waits for its T2: the vendor can not approve it yet; the T2 needs its region first
-    expect((await refused(w.vendor, 'POST', `${TCR}/${r1.id}/approve`, {}, 400)).errors).toEqual(["Action 'approve' is not allowed in status 'tiers_setup'."]);
+    expect((await refused(w.vendor, 'POST', `${TCR}/${r1.id}/approve`, {}, 400)).errors).toEqual([
+      "Action 'approve' is not allowed in status 'tiers_setup'.",
+    ]);
     const missing = await refused(w.vendor, 'POST', `${TCR}/${r2.id}/approve`, {}, 400);
     expect(missing.fields).toEqual({ t2_region: ['This field is required'] });
 
@@ -95,24 +146,43 @@ describe('tiers setup round trip', () => {
     const approved2 = await act(w.vendor, `${TCR}/${r2.id}/approve`);
     expect(approved2).toMatchObject({ status: 'approved', configuration: { status: 'active', open_request: null } });
     expect(approved2.events.approved.at).toEqual(expect.any(String));
-    expect(await get(w.vendor, `/tier/configs/${r2.configuration.id}`)).toMatchObject({ status: 'active', params: [{ id: 't2_region', value: 'eu' }] });
+    expect(await get(w.vendor, `/tier/configs/${r2.configuration.id}`)).toMatchObject({
+      status: 'active',
+      params: [{ id: 't2_region', value: 'eu' }],
+    });
     expect((await get(w.vendor, `${TCR}/${r1.id}`)).status).toBe('pending');
     expect((await get(w.vendor, `/requests/${pr.id}`)).status).toBe('tiers_setup');
 
     // T1: provider's reseller code (a configuration.params body works too), vendor's account number, then approve
     await put(w.provider, `${TCR}/${r1.id}`, { configuration: { params: [{ id: 'reseller_code', value: 'NW-7' }] } });
-    expect((await refused(w.vendor, 'POST', `${TCR}/${r1.id}/approve`, {}, 400)).fields).toEqual({ t1_account: ['This field is required'] });
-    expect((await refused(w.provider, 'PUT', `${TCR}/${r1.id}`, { params: [{ id: 't1_account', value: 'A-1' }] }, 400)).errors)
-      .toEqual(['params: t1_account is a fulfillment parameter; only the vendor sets its value.']);
+    expect((await refused(w.vendor, 'POST', `${TCR}/${r1.id}/approve`, {}, 400)).fields).toEqual({
+      t1_account: ['This field is required'],
+    });
+    expect(
+      (await refused(w.provider, 'PUT', `${TCR}/${r1.id}`, { params: [{ id: 't1_account', value: 'A-1' }] }, 400))
+        .errors,
+    ).toEqual(['params: t1_account is a fulfillment parameter; only the vendor sets its value.']);
     await put(w.vendor, `${TCR}/${r1.id}`, { params: [{ id: 't1_account', value: 'ACC-991' }] });
     const template = await ok(w.t, w.vendor, 'POST', `/products/${w.product.id}/templates`, {
-      name: 'Reseller ready', title: 'Reseller ready', scope: 'tier1', type: 'fulfillment', body: 'Account {{ t1_account }} for {{ reseller_code }}',
+      name: 'Reseller ready',
+      title: 'Reseller ready',
+      scope: 'tier1',
+      type: 'fulfillment',
+      body: 'Account {{ t1_account }} for {{ reseller_code }}',
     });
-    const assetTemplate = (await get(w.vendor, `/products/${w.product.id}/templates`)).find((x: any) => x.scope === 'asset');
-    expect((await refused(w.vendor, 'POST', `${TCR}/${r1.id}/approve`, { template: { id: assetTemplate.id } }, 400)).errors[0])
-      .toBe(`template.id: template ${assetTemplate.id} is a asset template; this request needs a tier1 template.`);
+    const assetTemplate = (await get(w.vendor, `/products/${w.product.id}/templates`)).find(
+      (x: any) => x.scope === 'asset',
+    );
+    expect(
+      (await refused(w.vendor, 'POST', `${TCR}/${r1.id}/approve`, { template: { id: assetTemplate.id } }, 400))
+        .errors[0],
+    ).toBe(`template.id: template ${assetTemplate.id} is a asset template; this request needs a tier1 template.`);
     const approved1 = await act(w.vendor, `${TCR}/${r1.id}/approve`, { template: { id: template.id } });
-    expect(approved1.template).toEqual({ id: template.id, name: 'Reseller ready', representation: 'Account ACC-991 for NW-7' });
+    expect(approved1.template).toEqual({
+      id: template.id,
+      name: 'Reseller ready',
+      representation: 'Account ACC-991 for NW-7',
+    });
     const rendered = await call(w.provider, 'GET', `/tier/configs/${r1.configuration.id}/render`);
     expect(rendered.statusCode).toBe(200);
     expect(rendered.body).toBe('Account ACC-991 for NW-7');
@@ -120,7 +190,9 @@ describe('tiers setup round trip', () => {
     // nothing is open any more: the fulfillment request goes to pending
     expect((await get(w.provider, `/requests/${pr.id}`)).status).toBe('pending');
     expect(await get(w.provider, `/tier/configs/${r1.configuration.id}`)).toMatchObject({
-      status: 'active', open_request: null, params: expect.arrayContaining([expect.objectContaining({ id: 'reseller_code', value: 'NW-7' })]),
+      status: 'active',
+      open_request: null,
+      params: expect.arrayContaining([expect.objectContaining({ id: 'reseller_code', value: 'NW-7' })]),
     });
     expect(await counter(w.vendor, 'tier_config_requests')).toBe(vendorBefore);
 
@@ -130,8 +202,15 @@ describe('tiers setup round trip', () => {
     expect((await setupOf(again.id)).list).toEqual([]);
 
     // a later change of the T2 config names the T1 config above it
-    const update = await ok(w.t, w.provider, 'POST', TCR, { configuration: { id: r2.configuration.id, params: [{ id: 't2_region', value: 'us' }] } });
-    expect(update).toMatchObject({ type: 'update', status: 'pending', parent_configuration: { id: r1.configuration.id }, previous_approved_request: { id: r2.id } });
+    const update = await ok(w.t, w.provider, 'POST', TCR, {
+      configuration: { id: r2.configuration.id, params: [{ id: 't2_region', value: 'us' }] },
+    });
+    expect(update).toMatchObject({
+      type: 'update',
+      status: 'pending',
+      parent_configuration: { id: r1.configuration.id },
+      previous_approved_request: { id: r2.id },
+    });
     await act(w.vendor, `${TCR}/${update.id}/fail`, { reason: 'Stay in the EU' });
   });
 
@@ -166,12 +245,19 @@ describe('tiers setup round trip', () => {
     const { purchase } = await resellers(false);
     const pr = await purchase();
     const { t1: r1 } = await setupOf(pr.id);
-    expect((await refused(w.vendor, 'POST', `${TCR}/${r1.id}/fail`, {}, 400)).errors).toEqual(['reason: This field is required']);
-    expect((await refused(w.provider, 'POST', `${TCR}/${r1.id}/fail`, { reason: 'x' }, 403)).error_code).toBe('AUTH_002');
+    expect((await refused(w.vendor, 'POST', `${TCR}/${r1.id}/fail`, {}, 400)).errors).toEqual([
+      'reason: This field is required',
+    ]);
+    expect((await refused(w.provider, 'POST', `${TCR}/${r1.id}/fail`, { reason: 'x' }, 403)).error_code).toBe(
+      'AUTH_002',
+    );
     const failed = await act(w.vendor, `${TCR}/${r1.id}/fail`, { reason: 'Unknown reseller' });
     expect(failed).toMatchObject({ status: 'failed', reason: 'Unknown reseller' });
     expect(await get(w.provider, `/requests/${pr.id}`)).toMatchObject({ status: 'failed', reason: 'Unknown reseller' });
-    expect(await get(w.provider, `/tier/configs/${r1.configuration.id}`)).toMatchObject({ status: 'active', open_request: null });
+    expect(await get(w.provider, `/tier/configs/${r1.configuration.id}`)).toMatchObject({
+      status: 'active',
+      open_request: null,
+    });
     // a decided request takes no more actions
     for (const a of ['approve', 'fail', 'inquire', 'pend', 'submit', 'assign', 'unassign', 'validate']) {
       const body = a === 'fail' ? { reason: 'again' } : {};
@@ -218,32 +304,68 @@ describe('tier config requests of an active config (update)', () => {
   }, 60_000);
 
   it('is opened by the provider only, for an existing config, one at a time', async () => {
-    expect((await refused(w.vendor, 'POST', TCR, { configuration: { id: config.id } }, 403)).errors).toEqual(['Only providers create tier config requests.']);
-    expect((await refused(w.provider, 'POST', TCR, { configuration: {} }, 400)).errors).toEqual(['configuration.id: This field is required']);
-    expect((await refused(w.provider, 'POST', TCR, { configuration: { id: 'TC-000-000-000' } }, 400)).errors)
-      .toEqual(['configuration.id: tier configuration TC-000-000-000 does not exist.']);
-    expect((await refused(w.provider, 'POST', TCR, { type: 'setup', configuration: { id: config.id } }, 400)).errors)
-      .toEqual(['type: type must be update or adjustment']);
-    expect((await refused(w.provider, 'POST', TCR, { configuration: { id: config.id, params: [{ id: 'nope', value: '1' }] } }, 400)).errors)
-      .toEqual(['params: parameter nope does not exist on this request.']);
+    expect((await refused(w.vendor, 'POST', TCR, { configuration: { id: config.id } }, 403)).errors).toEqual([
+      'Only providers create tier config requests.',
+    ]);
+    expect((await refused(w.provider, 'POST', TCR, { configuration: {} }, 400)).errors).toEqual([
+      'configuration.id: This field is required',
+    ]);
+    expect((await refused(w.provider, 'POST', TCR, { configuration: { id: 'TC-000-000-000' } }, 400)).errors).toEqual([
+      'configuration.id: tier configuration TC-000-000-000 does not exist.',
+    ]);
+    expect(
+      (await refused(w.provider, 'POST', TCR, { type: 'setup', configuration: { id: config.id } }, 400)).errors,
+    ).toEqual(['type: type must be update or adjustment']);
+    expect(
+      (
+        await refused(
+          w.provider,
+          'POST',
+          TCR,
+          { configuration: { id: config.id, params: [{ id: 'nope', value: '1' }] } },
+          400,
+        )
+      ).errors,
+    ).toEqual(['params: parameter nope does not exist on this request.']);
 
     const draft = await ok(w.t, w.provider, 'POST', TCR, {
-      status: 'draft', configuration: { account: { id: t1Id }, product: { id: w.product.id }, params: [{ id: 'reseller_code', value: '' }] },
+      status: 'draft',
+      configuration: {
+        account: { id: t1Id },
+        product: { id: w.product.id },
+        params: [{ id: 'reseller_code', value: '' }],
+      },
     });
-    expect(draft).toMatchObject({ type: 'update', status: 'draft', asset_request: null, previous_approved_request: { id: expect.any(String) } });
-    expect(await get(w.provider, `/tier/configs/${config.id}`)).toMatchObject({ status: 'processing', open_request: { id: draft.id } });
+    expect(draft).toMatchObject({
+      type: 'update',
+      status: 'draft',
+      asset_request: null,
+      previous_approved_request: { id: expect.any(String) },
+    });
+    expect(await get(w.provider, `/tier/configs/${config.id}`)).toMatchObject({
+      status: 'processing',
+      open_request: { id: draft.id },
+    });
     const dup = await refused(w.provider, 'POST', TCR, { configuration: { id: config.id } }, 409);
     expect(dup.errors).toEqual([`Tier configuration ${config.id} already has an open request ${draft.id}.`]);
 
     // a draft with an empty required value can not be submitted
-    expect((await refused(w.provider, 'POST', `${TCR}/${draft.id}/submit`, {}, 400)).fields).toEqual({ reseller_code: ['This field is required'] });
+    expect((await refused(w.provider, 'POST', `${TCR}/${draft.id}/submit`, {}, 400)).fields).toEqual({
+      reseller_code: ['This field is required'],
+    });
     // dynamic validation answers 200 with the problems in value_error
-    const checked = await act(w.provider, `${TCR}/${draft.id}/validate`, { params: [{ id: 'reseller_code', value: '' }] });
+    const checked = await act(w.provider, `${TCR}/${draft.id}/validate`, {
+      params: [{ id: 'reseller_code', value: '' }],
+    });
     expect(checked.params.find((p: any) => p.id === 'reseller_code').value_error).toBe('This field is required');
-    const valid = await act(w.provider, `${TCR}/${draft.id}/validate`, { params: [{ id: 'reseller_code', value: 'NEW' }] });
+    const valid = await act(w.provider, `${TCR}/${draft.id}/validate`, {
+      params: [{ id: 'reseller_code', value: 'NEW' }],
+    });
     expect(valid.params.find((p: any) => p.id === 'reseller_code')).toMatchObject({ value: 'NEW', value_error: '' });
     for (const a of ['approve', 'inquire', 'pend']) {
-      expect((await refused(w.vendor, 'POST', `${TCR}/${draft.id}/${a}`, {}, 400)).errors).toEqual([`Action '${a}' is not allowed in status 'draft'.`]);
+      expect((await refused(w.vendor, 'POST', `${TCR}/${draft.id}/${a}`, {}, 400)).errors).toEqual([
+        `Action '${a}' is not allowed in status 'draft'.`,
+      ]);
     }
     const pending = await act(w.provider, `${TCR}/${draft.id}/submit`);
     expect(pending.status).toBe('pending');
@@ -252,24 +374,37 @@ describe('tier config requests of an active config (update)', () => {
     // failing an update keeps the config's values; it is active again
     await act(w.vendor, `${TCR}/${draft.id}/fail`, { reason: 'Not now' });
     expect(await get(w.provider, `/tier/configs/${config.id}`)).toMatchObject({
-      status: 'active', open_request: null, params: expect.arrayContaining([expect.objectContaining({ id: 'reseller_code', value: 'OLD' })]),
+      status: 'active',
+      open_request: null,
+      params: expect.arrayContaining([expect.objectContaining({ id: 'reseller_code', value: 'OLD' })]),
     });
   });
 
   it('walks pending → inquiring → pending → approved with each side changing only its own values', async () => {
-    const r = await ok(w.t, w.provider, 'POST', TCR, { configuration: { id: config.id, params: [{ id: 'reseller_code', value: 'NW-NEW' }] }, notes: 'Rebrand' });
+    const r = await ok(w.t, w.provider, 'POST', TCR, {
+      configuration: { id: config.id, params: [{ id: 'reseller_code', value: 'NW-NEW' }] },
+      notes: 'Rebrand',
+    });
     expect(r).toMatchObject({ status: 'pending', type: 'update', notes: 'Rebrand' });
     expect((await get(w.vendor, `/tier/configs/${config.id}`)).status).toBe('processing');
 
     // the vendor asks for a fix: inquire needs a parameter marked invalid
-    expect((await refused(w.vendor, 'POST', `${TCR}/${r.id}/inquire`, {}, 400)).errors).toEqual(['Inquire requires at least one parameter marked with value_error.']);
-    expect((await refused(w.provider, 'PUT', `${TCR}/${r.id}`, { params: [{ id: 'reseller_code', value_error: 'x' }] }, 400)).errors)
-      .toEqual(['params: only the vendor marks reseller_code as invalid.']);
-    await put(w.vendor, `${TCR}/${r.id}`, { params: [{ id: 'reseller_code', value_error: 'Use the code from the contract' }] });
+    expect((await refused(w.vendor, 'POST', `${TCR}/${r.id}/inquire`, {}, 400)).errors).toEqual([
+      'Inquire requires at least one parameter marked with value_error.',
+    ]);
+    expect(
+      (await refused(w.provider, 'PUT', `${TCR}/${r.id}`, { params: [{ id: 'reseller_code', value_error: 'x' }] }, 400))
+        .errors,
+    ).toEqual(['params: only the vendor marks reseller_code as invalid.']);
+    await put(w.vendor, `${TCR}/${r.id}`, {
+      params: [{ id: 'reseller_code', value_error: 'Use the code from the contract' }],
+    });
     expect((await refused(w.provider, 'POST', `${TCR}/${r.id}/inquire`, {}, 403)).error_code).toBe('AUTH_002');
     const inquiring = await act(w.vendor, `${TCR}/${r.id}/inquire`);
     expect(inquiring).toMatchObject({ status: 'inquiring', events: { inquired: { at: expect.any(String) } } });
-    expect((await refused(w.vendor, 'POST', `${TCR}/${r.id}/approve`, {}, 400)).errors).toEqual(["Action 'approve' is not allowed in status 'inquiring'."]);
+    expect((await refused(w.vendor, 'POST', `${TCR}/${r.id}/approve`, {}, 400)).errors).toEqual([
+      "Action 'approve' is not allowed in status 'inquiring'.",
+    ]);
     expect(await counter(w.provider, 'tier_config_requests')).toBeGreaterThanOrEqual(1);
 
     // a provider's validate does not clear the vendor's remark on a value it did not change
@@ -279,32 +414,43 @@ describe('tier config requests of an active config (update)', () => {
     const fixed = await put(w.provider, `${TCR}/${r.id}`, { params: [{ id: 'reseller_code', value: 'C-42' }] });
     expect(fixed.params.find((p: any) => p.id === 'reseller_code')).toMatchObject({ value: 'C-42', value_error: '' });
     expect((await act(w.provider, `${TCR}/${r.id}/pend`)).status).toBe('pending');
-    expect((await refused(w.provider, 'POST', `${TCR}/${r.id}/pend`, {}, 400)).errors).toEqual(["Action 'pend' is not allowed in status 'pending'."]);
+    expect((await refused(w.provider, 'POST', `${TCR}/${r.id}/pend`, {}, 400)).errors).toEqual([
+      "Action 'pend' is not allowed in status 'pending'.",
+    ]);
     expect((await refused(w.provider, 'POST', `${TCR}/${r.id}/approve`, {}, 403)).error_code).toBe('AUTH_002');
 
     const approved = await act(w.vendor, `${TCR}/${r.id}/approve`);
     expect(approved.status).toBe('approved');
     expect(await get(w.vendor, `/tier/configs/${config.id}`)).toMatchObject({
-      status: 'active', params: expect.arrayContaining([expect.objectContaining({ id: 'reseller_code', value: 'C-42' })]),
+      status: 'active',
+      params: expect.arrayContaining([expect.objectContaining({ id: 'reseller_code', value: 'C-42' })]),
     });
-    expect((await refused(w.provider, 'PUT', `${TCR}/${r.id}`, { params: [{ id: 'reseller_code', value: 'late' }] }, 400)).errors)
-      .toEqual(["Action 'update' is not allowed in status 'approved'."]);
+    expect(
+      (await refused(w.provider, 'PUT', `${TCR}/${r.id}`, { params: [{ id: 'reseller_code', value: 'late' }] }, 400))
+        .errors,
+    ).toEqual(["Action 'update' is not allowed in status 'approved'."]);
   });
 
   it('rejects an inquiring update: the config keeps its values', async () => {
     const before = await get(w.provider, `/tier/configs/${config.id}`);
-    const r = await ok(w.t, w.provider, 'POST', TCR, { configuration: { id: config.id, params: [{ id: 'reseller_code', value: 'WRONG' }] } });
+    const r = await ok(w.t, w.provider, 'POST', TCR, {
+      configuration: { id: config.id, params: [{ id: 'reseller_code', value: 'WRONG' }] },
+    });
     await put(w.vendor, `${TCR}/${r.id}`, { params: [{ id: 'reseller_code', value_error: 'Unknown code' }] });
     await act(w.vendor, `${TCR}/${r.id}/inquire`);
     expect((await act(w.vendor, `${TCR}/${r.id}/fail`, { reason: 'No answer' })).status).toBe('failed');
-    expect(await get(w.provider, `/tier/configs/${config.id}`)).toMatchObject({ status: 'active', params: before.params });
+    expect(await get(w.provider, `/tier/configs/${config.id}`)).toMatchObject({
+      status: 'active',
+      params: before.params,
+    });
   });
 
   it('assigns to a user of the vendor by id or e-mail, and unassigns someone else only with force', async () => {
     const r = await ok(w.t, w.provider, 'POST', TCR, { configuration: { id: config.id } });
     const me = w.vendor.body.user;
-    expect((await refused(w.vendor, 'POST', `${TCR}/${r.id}/assign`, { email: 'nobody@example.com' }, 400)).errors)
-      .toEqual(['email: user nobody@example.com is not an active user of this account.']);
+    expect(
+      (await refused(w.vendor, 'POST', `${TCR}/${r.id}/assign`, { email: 'nobody@example.com' }, 400)).errors,
+    ).toEqual(['email: user nobody@example.com is not an active user of this account.']);
     expect((await refused(w.provider, 'POST', `${TCR}/${r.id}/assign`, {}, 403)).error_code).toBe('AUTH_002');
     const byEmail = await act(w.vendor, `${TCR}/${r.id}/assign`, { email: me.email });
     expect(byEmail.assignee).toMatchObject({ id: me.id, name: me.name });
@@ -315,10 +461,14 @@ describe('tier config requests of an active config (update)', () => {
     expect(byId.assignee.id).toBe(me.id);
     // a colleague takes it away from me only with force
     const colleague = await vendorColleague();
-    expect((await refused(colleague, 'POST', `${TCR}/${r.id}/unassign`, {}, 400)).errors).toEqual([`This request is assigned to ${me.name}; send force: true to unassign it.`]);
+    expect((await refused(colleague, 'POST', `${TCR}/${r.id}/unassign`, {}, 400)).errors).toEqual([
+      `This request is assigned to ${me.name}; send force: true to unassign it.`,
+    ]);
     expect((await act(colleague, `${TCR}/${r.id}/unassign`, { force: true })).assignee).toBeNull();
     await act(w.vendor, `${TCR}/${r.id}/fail`, { reason: 'cleanup' });
-    expect((await refused(w.vendor, 'POST', `${TCR}/${r.id}/unassign`, { force: true }, 400)).error_code).toBe('STATE_001');
+    expect((await refused(w.vendor, 'POST', `${TCR}/${r.id}/unassign`, { force: true }, 400)).error_code).toBe(
+      'STATE_001',
+    );
   });
 });
 
@@ -334,9 +484,15 @@ describe('isolation', () => {
     const c = configs[0];
     const r = requests.find((x) => x.status === 'approved') ?? requests[0];
     for (const [method, url, body] of [
-      ['GET', `/tier/configs/${c.id}`, undefined], ['GET', `/tier/configs/${c.id}/render`, undefined], ['GET', `${TCR}/${r.id}`, undefined],
-      ['PUT', `${TCR}/${r.id}`, { notes: 'x' }], ['POST', `${TCR}/${r.id}/approve`, {}], ['POST', `${TCR}/${r.id}/fail`, { reason: 'x' }],
-      ['POST', `${TCR}/${r.id}/assign`, {}], ['POST', `${TCR}/${r.id}/validate`, {}], ['GET', `${TCR}/${r.id}/render`, undefined],
+      ['GET', `/tier/configs/${c.id}`, undefined],
+      ['GET', `/tier/configs/${c.id}/render`, undefined],
+      ['GET', `${TCR}/${r.id}`, undefined],
+      ['PUT', `${TCR}/${r.id}`, { notes: 'x' }],
+      ['POST', `${TCR}/${r.id}/approve`, {}],
+      ['POST', `${TCR}/${r.id}/fail`, { reason: 'x' }],
+      ['POST', `${TCR}/${r.id}/assign`, {}],
+      ['POST', `${TCR}/${r.id}/validate`, {}],
+      ['GET', `${TCR}/${r.id}/render`, undefined],
     ] as const) {
       expect((await call(w.other, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
     }
@@ -347,7 +503,9 @@ describe('isolation', () => {
     expect(await get(rival, TCR)).toEqual([]);
     expect((await call(rival, 'GET', `/tier/configs/${c.id}`)).statusCode).toBe(404);
     expect((await call(rival, 'PUT', `${TCR}/${r.id}`, { notes: 'x' })).statusCode).toBe(404);
-    expect((await refused(rival, 'POST', TCR, { configuration: { id: c.id } }, 400)).errors).toEqual([`configuration.id: tier configuration ${c.id} does not exist.`]);
+    expect((await refused(rival, 'POST', TCR, { configuration: { id: c.id } }, 400)).errors).toEqual([
+      `configuration.id: tier configuration ${c.id} does not exist.`,
+    ]);
     expect((await call(w.vendor, 'GET', `${TCR}?eq(nope,1)`)).statusCode).toBe(400);
     expect((await call(w.vendor, 'GET', '/tier/configs?eq(tier_level,abc)')).statusCode).toBe(400);
     expect((await call(w.vendor, 'POST', `${TCR}/${r.id}/approve`, 'text')).statusCode).toBeLessThan(500);

@@ -9,13 +9,19 @@ beforeAll(async () => {
   vera = await t.login('vendor@demo.trellis');
   base = `/public/v1/accounts/${t.demo.vendor.id}/groups`;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const maxId = () => t.demo.users['multi@demo.trellis'].id;
 const veraId = () => t.demo.users['vendor@demo.trellis'].id;
 
 async function newGroup(name: string, permissions: unknown[] = []) {
-  const res = await t.call(vera, { method: 'POST', url: base, payload: { name, description: `${name} team`, permissions } });
+  const res = await t.call(vera, {
+    method: 'POST',
+    url: base,
+    payload: { name, description: `${name} team`, permissions },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -25,10 +31,15 @@ describe('groups', () => {
     const g = await newGroup('Support', ['MD-0023']);
     expect(g).toMatchObject({ name: 'Support', description: 'Support team', revision: 1, stats: { users: 0 } });
     expect(g.id).toMatch(/^UG-\d{3}-\d{3}-\d{3}$/);
-    expect(g.permissions).toMatchObject([{ id: 'MD-0023', object: { id: 'MD-0023' }, events: { granted: { by: { name: 'Vera Vendor' } } } }]);
+    expect(g.permissions).toMatchObject([
+      { id: 'MD-0023', object: { id: 'MD-0023' }, events: { granted: { by: { name: 'Vera Vendor' } } } },
+    ]);
 
     const list = await t.call(vera, { method: 'GET', url: `${base}?ordering(name)` });
-    expect(list.json().map((x: any) => [x.name, x.stats.users])).toEqual([['Admins', 2], ['Support', 0]]);
+    expect(list.json().map((x: any) => [x.name, x.stats.users])).toEqual([
+      ['Admins', 2],
+      ['Support', 0],
+    ]);
 
     const put = await t.call(vera, { method: 'PUT', url: `${base}/${g.id}`, payload: { name: 'Helpdesk' } });
     expect(put.statusCode).toBe(200);
@@ -39,12 +50,23 @@ describe('groups', () => {
   });
 
   it('validates names, descriptions and modules', async () => {
-    const long = await t.call(vera, { method: 'POST', url: base, payload: { name: 'x'.repeat(33), description: 'd'.repeat(513) } });
+    const long = await t.call(vera, {
+      method: 'POST',
+      url: base,
+      payload: { name: 'x'.repeat(33), description: 'd'.repeat(513) },
+    });
     expect(long.statusCode).toBe(400);
-    expect(long.json().errors).toEqual(['name: Input must be at most 32 characters', 'description: Input must be at most 512 characters']);
+    expect(long.json().errors).toEqual([
+      'name: Input must be at most 32 characters',
+      'description: Input must be at most 512 characters',
+    ]);
     const missing = await t.call(vera, { method: 'POST', url: base, payload: {} });
     expect(missing.json().errors).toEqual(['name: This field is required']);
-    const unknown = await t.call(vera, { method: 'POST', url: base, payload: { name: 'Bad', permissions: ['MD-9999'] } });
+    const unknown = await t.call(vera, {
+      method: 'POST',
+      url: base,
+      payload: { name: 'Bad', permissions: ['MD-9999'] },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0]).toContain('MD-9999');
   });
@@ -77,8 +99,13 @@ describe('groups', () => {
     const g = await newGroup('Readers', ['MD-0002']);
     // Max leaves Admins for Readers: no more MD-0001.
     const admins = (await t.call(vera, { method: 'GET', url: `${base}?eq(name,Admins)` })).json()[0];
-    expect((await t.call(vera, { method: 'DELETE', url: `${base}/${admins.id}/users`, payload: { id: maxId() } })).statusCode).toBe(204);
-    expect((await t.call(vera, { method: 'POST', url: `${base}/${g.id}/users`, payload: { id: maxId() } })).statusCode).toBe(201);
+    expect(
+      (await t.call(vera, { method: 'DELETE', url: `${base}/${admins.id}/users`, payload: { id: maxId() } }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await t.call(vera, { method: 'POST', url: `${base}/${g.id}/users`, payload: { id: maxId() } })).statusCode,
+    ).toBe(201);
     const max = await t.login('multi@demo.trellis');
     expect(max.body.account.id).toBe(t.demo.vendor.id);
     expect((await t.call(max, { method: 'GET', url: base })).statusCode).toBe(403);
@@ -122,14 +149,23 @@ describe('groups', () => {
 
   it('keeps at least one member with full access', async () => {
     const admins = (await t.call(vera, { method: 'GET', url: `${base}?eq(name,Admins)` })).json()[0];
-    expect((await t.call(vera, { method: 'DELETE', url: `${base}/${admins.id}/users`, payload: { id: maxId() } })).statusCode).toBe(204);
+    expect(
+      (await t.call(vera, { method: 'DELETE', url: `${base}/${admins.id}/users`, payload: { id: maxId() } }))
+        .statusCode,
+    ).toBe(204);
     const last = await t.call(vera, { method: 'DELETE', url: `${base}/${admins.id}/users`, payload: { id: veraId() } });
     expect(last.statusCode).toBe(400);
     expect(last.json().errors[0]).toContain('MD-0000');
-    const revoke = await t.call(vera, { method: 'DELETE', url: `${base}/${admins.id}/permissions`, payload: { id: 'MD-0000' } });
+    const revoke = await t.call(vera, {
+      method: 'DELETE',
+      url: `${base}/${admins.id}/permissions`,
+      payload: { id: 'MD-0000' },
+    });
     expect(revoke.statusCode).toBe(400);
     expect((await t.call(vera, { method: 'DELETE', url: `${base}/${admins.id}` })).statusCode).toBe(400);
-    expect((await t.call(vera, { method: 'GET', url: `${base}/${admins.id}/users` })).json().map((u: any) => u.id)).toEqual([veraId()]);
+    expect(
+      (await t.call(vera, { method: 'GET', url: `${base}/${admins.id}/users` })).json().map((u: any) => u.id),
+    ).toEqual([veraId()]);
   });
 });
 
@@ -142,10 +178,16 @@ describe('tenant isolation', () => {
     for (const account of [t.demo.vendor.id, t.demo.other.id]) {
       const groupUrl = `/public/v1/accounts/${account}/groups/${g.id}`;
       const calls: [string, string, unknown?][] = [
-        ['GET', groupUrl], ['PUT', groupUrl, { name: 'Mine' }], ['DELETE', groupUrl],
-        ['GET', `${groupUrl}/users`], ['POST', `${groupUrl}/users`, { id: veraId() }], ['PUT', `${groupUrl}/users`, []],
-        ['DELETE', `${groupUrl}/users`, { id: veraId() }], ['GET', `${groupUrl}/users/${veraId()}`],
-        ['GET', `${groupUrl}/permissions`], ['POST', `${groupUrl}/permissions`, { id: 'MD-0001' }],
+        ['GET', groupUrl],
+        ['PUT', groupUrl, { name: 'Mine' }],
+        ['DELETE', groupUrl],
+        ['GET', `${groupUrl}/users`],
+        ['POST', `${groupUrl}/users`, { id: veraId() }],
+        ['PUT', `${groupUrl}/users`, []],
+        ['DELETE', `${groupUrl}/users`, { id: veraId() }],
+        ['GET', `${groupUrl}/users/${veraId()}`],
+        ['GET', `${groupUrl}/permissions`],
+        ['POST', `${groupUrl}/permissions`, { id: 'MD-0001' }],
         ['DELETE', `${groupUrl}/permissions`, { id: 'MD-0002' }],
       ];
       for (const [method, url, payload] of calls) {
@@ -155,8 +197,15 @@ describe('tenant isolation', () => {
     }
     const foreign = await t.call(olga, { method: 'GET', url: `/public/v1/accounts/${t.demo.vendor.id}/groups` });
     expect(foreign.statusCode).toBe(404);
-    const create = await t.call(olga, { method: 'POST', url: `/public/v1/accounts/${t.demo.vendor.id}/groups`, payload: { name: 'Sneaky' } });
+    const create = await t.call(olga, {
+      method: 'POST',
+      url: `/public/v1/accounts/${t.demo.vendor.id}/groups`,
+      payload: { name: 'Sneaky' },
+    });
     expect(create.statusCode).toBe(404);
-    expect((await t.call(vera, { method: 'GET', url: `${base}/${g.id}` })).json()).toMatchObject({ name: 'Private', revision: 1 });
+    expect((await t.call(vera, { method: 'GET', url: `${base}/${g.id}` })).json()).toMatchObject({
+      name: 'Private',
+      revision: 1,
+    });
   });
 });

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, seedDemo, type DemoData } from '../src/db/seed/demo.ts';
 import { startServer } from '../src/server.ts';
 
 /** A fresh database per call: PGlite in memory, or a throw-away PostgreSQL database when TEST_DATABASE_URL is set. */
-async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { drop: async () => {} };
   const pg = (await import('pg')).default;
@@ -28,7 +28,12 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<v
   };
 }
 
-export interface Session { cookie: string; sessionId: string; headers: Record<string, string>; body: any }
+export interface Session {
+  cookie: string;
+  sessionId: string;
+  headers: Record<string, string>;
+  body: any;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -55,10 +60,15 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     return app.inject({ ...opts, headers });
   };
   return {
-    app, db, demo, config, call,
+    app,
+    db,
+    demo,
+    config,
+    call,
     async login(email, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email, password } });
-      if (res.statusCode !== 200 && res.statusCode !== 201) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      if (res.statusCode !== 200 && res.statusCode !== 201)
+        throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
       const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
       const body = res.json();
       return { cookie, sessionId: body.session_id, body, headers: { cookie, 'x-session-id': body.session_id } };

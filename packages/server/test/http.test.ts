@@ -17,12 +17,19 @@ beforeAll(async () => {
         'changes', '{}'::jsonb, 'events', jsonb_build_object('created', jsonb_build_object('at', to_char(now() - make_interval(secs => i), 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))))
     from generate_series(1, ${RECORDS}) as i`.execute(t.db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const records = (query: string) => t.call(s, { method: 'GET', url: `/public/v1/audit/records?eq(object.type,thing)${query}` });
+const records = (query: string) =>
+  t.call(s, { method: 'GET', url: `/public/v1/audit/records?eq(object.type,thing)${query}` });
 
 /** Every error response is JSON with exactly this content type and the error body. */
-function expectError(res: { statusCode: number; headers: Record<string, any>; json(): any }, status: number, code?: string) {
+function expectError(
+  res: { statusCode: number; headers: Record<string, any>; json(): any },
+  status: number,
+  code?: string,
+) {
   expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toBe('application/json');
   const body = res.json();
@@ -33,23 +40,46 @@ function expectError(res: { statusCode: number; headers: Record<string, any>; js
 
 describe('request bodies', () => {
   it('refuses malformed JSON with 400 REQ_001 naming it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/public/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.c",' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c",',
+    });
     expect(expectError(res, 400, 'REQ_001').errors[0]).toMatch(/not valid JSON/);
   });
 
   it('refuses an unsupported content type with 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/public/v1/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'email=a' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a',
+    });
     expect(expectError(res, 415, 'REQ_003').errors[0]).toContain('text/plain');
-    const xml = await t.app.inject({ method: 'POST', url: '/public/v1/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(expectError(xml, 415, 'REQ_003').errors[0]).toContain('application/xml');
   });
 
   it('refuses a body over the limit with 413', async () => {
     const small = await testApp({ bodyLimit: 1000 });
     try {
-      const res = await small.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'a@b.c', password: 'x'.repeat(2000) } });
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/public/v1/auth/login',
+        payload: { email: 'a@b.c', password: 'x'.repeat(2000) },
+      });
       expectError(res, 413, 'REQ_002');
-      const fits = await small.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'vendor@demo.trellis', password: 'Trellis-demo-1' } });
+      const fits = await small.app.inject({
+        method: 'POST',
+        url: '/public/v1/auth/login',
+        payload: { email: 'vendor@demo.trellis', password: 'Trellis-demo-1' },
+      });
       expect(fits.statusCode).toBe(201);
     } finally {
       await small.close();
@@ -59,7 +89,9 @@ describe('request bodies', () => {
 
 describe('routing and errors', () => {
   it('answers an unknown route with a JSON 404', async () => {
-    expect(expectError(await t.call(s, { method: 'GET', url: '/public/v1/no-such-thing' }), 404, 'NF_001').errors[0]).toContain('/public/v1/no-such-thing');
+    expect(
+      expectError(await t.call(s, { method: 'GET', url: '/public/v1/no-such-thing' }), 404, 'NF_001').errors[0],
+    ).toContain('/public/v1/no-such-thing');
     expectError(await t.app.inject({ method: 'GET', url: '/public/v2/accounts' }), 404);
     expectError(await t.app.inject({ method: 'GET', url: '/docs/no-such-file.js' }), 404);
   });
@@ -67,7 +99,12 @@ describe('routing and errors', () => {
   it('uses exactly application/json for errors: 401, 403, 404, 400', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/public/v1/accounts' }), 401, 'AUTH_001');
     // A cookie-authenticated write without the session header (CSRF guard).
-    const csrf = await t.app.inject({ method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, headers: { cookie: s.cookie }, payload: { name: 'Forged Name' } });
+    const csrf = await t.app.inject({
+      method: 'PUT',
+      url: `/public/v1/accounts/${t.demo.vendor.id}`,
+      headers: { cookie: s.cookie },
+      payload: { name: 'Forged Name' },
+    });
     expectError(csrf, 403);
     expectError(await t.call(s, { method: 'GET', url: `/public/v1/accounts/${t.demo.other.id}` }), 404);
     expectError(await t.call(s, { method: 'GET', url: '/public/v1/accounts?eq(name' }), 400, 'RQL_001');
@@ -93,7 +130,9 @@ describe('paging', () => {
     const res = await records('&limit=10&offset=20');
     expect(res.headers['content-range']).toBe(`items 20-29/${RECORDS}`);
     // Newest first: record i is i seconds old.
-    expect(res.json().map((r: any) => r.id)).toEqual(Array.from({ length: 10 }, (_, k) => `AR-TEST-${String(21 + k).padStart(4, '0')}`));
+    expect(res.json().map((r: any) => r.id)).toEqual(
+      Array.from({ length: 10 }, (_, k) => `AR-TEST-${String(21 + k).padStart(4, '0')}`),
+    );
     const last = await records(`&limit=100&offset=${RECORDS - 5}`);
     expect(last.json()).toHaveLength(5);
     expect(last.headers['content-range']).toBe(`items ${RECORDS - 5}-${RECORDS - 1}/${RECORDS}`);
@@ -112,7 +151,10 @@ describe('paging', () => {
 
 describe('security headers and cookies', () => {
   it('sends the hardening headers on API and error responses', async () => {
-    for (const res of [await t.call(s, { method: 'GET', url: '/public/v1/accounts' }), await t.app.inject({ method: 'GET', url: '/public/v1/accounts' })]) {
+    for (const res of [
+      await t.call(s, { method: 'GET', url: '/public/v1/accounts' }),
+      await t.app.inject({ method: 'GET', url: '/public/v1/accounts' }),
+    ]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -123,7 +165,11 @@ describe('security headers and cookies', () => {
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'vendor@demo.trellis', password: 'Trellis-demo-1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/login',
+      payload: { email: 'vendor@demo.trellis', password: 'Trellis-demo-1' },
+    });
     const header = String(res.headers['set-cookie']);
     expect(header).toMatch(/HttpOnly/);
     expect(header).toMatch(/SameSite=Lax/);
@@ -135,13 +181,25 @@ describe('security headers and cookies', () => {
 
 describe('NUL characters', () => {
   it('refuses NUL in a JSON body or the URL with a 400, never a 500', async () => {
-    const body = await t.call(s, { method: 'PUT', url: `/public/v1/accounts/${t.demo.vendor.id}`, headers: { 'content-type': 'application/json' }, payload: '{"name":"Demo\\u0000Vendor"}' });
+    const body = await t.call(s, {
+      method: 'PUT',
+      url: `/public/v1/accounts/${t.demo.vendor.id}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"Demo\\u0000Vendor"}',
+    });
     expect(body.statusCode).toBe(400);
     expect(body.json().errors).toEqual(['name: NUL characters are not allowed.']);
     const path = await t.call(s, { method: 'GET', url: '/public/v1/accounts/VA%00' });
     expect(path.statusCode).toBe(400);
-    const key = await t.call(s, { method: 'POST', url: '/public/v1/auth/tokens', headers: { 'content-type': 'application/json' }, payload: '{"na\\u0000me":"x"}' });
+    const key = await t.call(s, {
+      method: 'POST',
+      url: '/public/v1/auth/tokens',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"na\\u0000me":"x"}',
+    });
     expect(key.statusCode).toBe(400);
-    expect((await t.call(s, { method: 'GET', url: `/public/v1/accounts/${t.demo.vendor.id}` })).json().name).toBe('Demo Vendor');
+    expect((await t.call(s, { method: 'GET', url: `/public/v1/accounts/${t.demo.vendor.id}` })).json().name).toBe(
+      'Demo Vendor',
+    );
   });
 });

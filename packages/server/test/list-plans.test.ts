@@ -13,13 +13,19 @@ import { testApp, type TestApp } from './helpers.ts';
  * shows whether an index can serve the condition at all, whatever the table's size (bench/ measures the speed).
  */
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function scans(table: string, cond: RawBuilder<boolean>): Promise<string> {
   return t.db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
-    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select count(*) from ${sql.table(table)} t where ${cond}`.execute(trx);
+    const { rows } = await sql<{
+      'QUERY PLAN': string;
+    }>`explain select count(*) from ${sql.table(table)} t where ${cond}`.execute(trx);
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   });
 }
@@ -29,16 +35,23 @@ const filter = (res: Served<any>, rql: string) => compileFilter(parseRql(rql).fi
 
 describe('list plans', () => {
   it('search= on asset requests and assets uses their trigram index', async () => {
-    expect(await scans('asset_requests', search(requestStore, 'Fabrikam GmbH'))).toMatch(/Bitmap Index Scan on asset_requests_search/);
+    expect(await scans('asset_requests', search(requestStore, 'Fabrikam GmbH'))).toMatch(
+      /Bitmap Index Scan on asset_requests_search/,
+    );
     expect(await scans('assets', search(assets, 'Fabrikam GmbH'))).toMatch(/Bitmap Index Scan on assets_search/);
   });
 
-  it('a party\'s requests by status or by product use the party indexes', async () => {
+  it("a party's requests by status or by product use the party indexes", async () => {
     const vendor = sql<boolean>`t.vendor_id = ${'VA-000-000'}`;
-    expect(await scans('asset_requests', sql<boolean>`${vendor} and ${filter(requestStore, 'eq(status,pending)')}`))
-      .toMatch(/Index (Only )?Scan using asset_requests_(vendor|open)/);
-    expect(await scans('asset_requests', sql<boolean>`${vendor} and ${filter(requestStore, 'eq(asset.product.id,PRD-000-000-000)')}`))
-      .toMatch(/Index (Only )?Scan using asset_requests_vendor_product/);
+    expect(
+      await scans('asset_requests', sql<boolean>`${vendor} and ${filter(requestStore, 'eq(status,pending)')}`),
+    ).toMatch(/Index (Only )?Scan using asset_requests_(vendor|open)/);
+    expect(
+      await scans(
+        'asset_requests',
+        sql<boolean>`${vendor} and ${filter(requestStore, 'eq(asset.product.id,PRD-000-000-000)')}`,
+      ),
+    ).toMatch(/Index (Only )?Scan using asset_requests_vendor_product/);
   });
 
   it('refuses a search term holding the field separator', async () => {
@@ -46,6 +59,9 @@ describe('list plans', () => {
     expect(res.statusCode).toBe(401);
     const vendor = await t.login('vendor@demo.trellis');
     const bad = await t.call(vendor, { method: 'GET', url: '/public/v1/requests?search=a%1Fb' });
-    expect([bad.statusCode, bad.json().errors]).toEqual([400, ['Invalid search term: control character U+001F is not allowed.']]);
+    expect([bad.statusCode, bad.json().errors]).toEqual([
+      400,
+      ['Invalid search term: control character U+001F is not allowed.'],
+    ]);
   });
 });

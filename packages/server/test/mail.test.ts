@@ -1,17 +1,23 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deliverOnce, MAX_ATTEMPTS, startMailDelivery } from '../src/modules/mail/delivery.ts';
-import { queueMail, readOutbox } from '../src/modules/mail/outbox.ts';
+import { deliverOnce, MAX_ATTEMPTS, startMailDelivery } from '../src/mail/delivery.ts';
+import { queueMail, readOutbox } from '../src/mail/outbox.ts';
 import { testApp, type TestApp } from './helpers.ts';
 
-interface Received { from: string; to: string[]; raw: string }
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
 
 /** A local SMTP server that keeps what it receives and refuses recipients at refused.test. */
 async function smtpServer() {
   const received: Received[] = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onRcptTo(address, _session, cb) {
       if (address.address.endsWith('@refused.test')) {
         cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
@@ -36,7 +42,8 @@ async function smtpServer() {
 }
 
 /** The text of a message, quoted-printable soft breaks and escapes undone. */
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+const textOf = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
 let t: TestApp;
@@ -58,7 +65,11 @@ const outboxRow = (id: string) => t.db.selectFrom('outbox').selectAll().where('i
 
 describe('SMTP delivery of the outbox', () => {
   it('sends a queued restore e-mail over SMTP and marks it sent', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/public/v1/auth/password/restore', payload: { email: 'vendor@demo.trellis' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/password/restore',
+      payload: { email: 'vendor@demo.trellis' },
+    });
     expect(res.statusCode).toBe(200);
     const [queued] = await readOutbox(t.db, { to: 'vendor@demo.trellis' });
     expect(queued.status).toBe('queued');
@@ -79,7 +90,7 @@ describe('SMTP delivery of the outbox', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  it('records a refused message\'s error, retries after a backoff and gives up after the last attempt', async () => {
+  it("records a refused message's error, retries after a backoff and gives up after the last attempt", async () => {
     const id = await queueMail(t.db, { to: 'nobody@refused.test', subject: 'Hello', text: 'Body' });
     expect(await deliverOnce(t.db, withSmtp())).toEqual({ sent: 0, retried: 1, failed: 0 });
     let row = await outboxRow(id);
@@ -93,9 +104,15 @@ describe('SMTP delivery of the outbox', () => {
 
     // Make each retry due at once; the fifth attempt is the last.
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
-      await t.db.updateTable('outbox').set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+      await t.db
+        .updateTable('outbox')
+        .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', id)
+        .execute();
       const result = await deliverOnce(t.db, withSmtp());
-      expect(result, `attempt ${attempt}`).toEqual(attempt < MAX_ATTEMPTS ? { sent: 0, retried: 1, failed: 0 } : { sent: 0, retried: 0, failed: 1 });
+      expect(result, `attempt ${attempt}`).toEqual(
+        attempt < MAX_ATTEMPTS ? { sent: 0, retried: 1, failed: 0 } : { sent: 0, retried: 0, failed: 1 },
+      );
     }
     row = await outboxRow(id);
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
@@ -106,7 +123,8 @@ describe('SMTP delivery of the outbox', () => {
 
   it('lets two deliverers share the queue without sending a message twice', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push(await queueMail(t.db, { to: `user${i}@example.test`, subject: `Message ${i}`, text: `Body ${i}` }));
+    for (let i = 0; i < 6; i++)
+      ids.push(await queueMail(t.db, { to: `user${i}@example.test`, subject: `Message ${i}`, text: `Body ${i}` }));
     const results = await Promise.all([deliverOnce(t.db, withSmtp()), deliverOnce(t.db, withSmtp())]);
     expect(results[0].sent + results[1].sent).toBe(6);
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(ids.map((_, i) => `user${i}@example.test`).sort());

@@ -9,7 +9,9 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Every "#/components/..." reference in the document. */
 function refs(node: any, out: string[] = []): string[] {
@@ -27,7 +29,11 @@ describe('OpenAPI document', () => {
   it('is served without authentication as OpenAPI 3.1 with the ApiKey scheme and the error body', async () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/public/v1' }]);
-    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+    });
     expect(doc.components.schemas.Error.required).toEqual(['error_code', 'errors']);
     // The same document on the alias, built once.
     const again = await t.app.inject({ method: 'GET', url: '/rest/v1/openapi.json' });
@@ -41,7 +47,10 @@ describe('OpenAPI document', () => {
     expect(name.description).toContain('ilike');
     expect(list.parameters.find((p: any) => p.name === 'limit').schema).toMatchObject({ default: 100, maximum: 1000 });
     expect(list.responses['200'].headers['Content-Range']).toBeDefined();
-    expect(list.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Account' } });
+    expect(list.responses['200'].content['application/json'].schema).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Account' },
+    });
     expect(list.responses['400'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
 
     const put = doc.paths['/accounts/{id}'].put;
@@ -54,17 +63,23 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/accounts/{id}'].delete).toBeUndefined();
 
     const audit = doc.paths['/audit/records'].get;
-    expect(audit.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['object.id', 'object.type', 'action', 'actor.id', 'events.created.at']));
+    expect(audit.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['object.id', 'object.type', 'action', 'actor.id', 'events.created.at']),
+    );
     expect(doc.paths['/audit/records'].post).toBeUndefined();
   });
 
   it('lists every hand-written route, public ones without security, known ones with their body', () => {
     const login = doc.paths['/auth/login'].post;
     expect(login.security).toEqual([]);
-    const loginBody = doc.components.schemas[login.requestBody.content['application/json'].schema.$ref.split('/').pop()];
+    const loginBody =
+      doc.components.schemas[login.requestBody.content['application/json'].schema.$ref.split('/').pop()];
     expect(loginBody.required).toEqual(['email', 'password']);
     expect(doc.paths['/auth/context'].get.security).toBeUndefined();
-    expect(doc.paths['/accounts/{account}/statistics'].post.parameters[0]).toMatchObject({ name: 'account', in: 'path' });
+    expect(doc.paths['/accounts/{account}/statistics'].post.parameters[0]).toMatchObject({
+      name: 'account',
+      in: 'path',
+    });
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
     // Each documented operation is a real route of the app, and each operation id is unique.
     const ids = new Set<string>();

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digest } from '../src/lib/secrets.ts';
-import { addMember, createUser } from '../src/modules/accounts/service.ts';
-import { issueCode } from '../src/modules/codes/service.ts';
-import { readOutbox } from '../src/modules/mail/outbox.ts';
-import { DEFAULT_RECAPTCHA_SITE_KEY } from '../src/modules/password/routes.ts';
+import { addMember, createUser } from '../src/modules/identity/accounts/service.ts';
+import { issueCode } from '../src/modules/identity/codes/service.ts';
+import { readOutbox } from '../src/mail/outbox.ts';
+import { DEFAULT_RECAPTCHA_SITE_KEY } from '../src/modules/identity/password/routes.ts';
 import { testApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const OLD = 'Old-password-1';
 const NEW = 'New-password-2';
@@ -22,7 +26,8 @@ async function member(password: string | undefined = OLD) {
   return { ...user, email };
 }
 
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/public/v1${url}`, payload: payload as object });
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/public/v1${url}`, payload: payload as object });
 
 async function restoreCode(email: string): Promise<string> {
   const res = await post('/auth/password/restore', { email });
@@ -77,8 +82,11 @@ describe('password restore and set', () => {
   it('refuses an expired code with 403 and the exact message', async () => {
     const u = await member();
     const code = await restoreCode(u.email);
-    await t.db.updateTable('confirmation_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('code_hash', '=', digest(code)).execute();
+    await t.db
+      .updateTable('confirmation_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('code_hash', '=', digest(code))
+      .execute();
     const res = await post(`/auth/password/set?code=${encodeURIComponent(code)}`, { password: NEW });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error_code: 'AUTH_005', errors: ['Confirmation code is expired'] });
@@ -114,8 +122,12 @@ describe('password restore and set', () => {
     const res = await post(`/auth/password/set?code=${encodeURIComponent(code)}`, { password: NEW });
     expect(res.statusCode).toBe(201);
     expect(res.json().account.id).toBe(t.demo.provider.id);
-    const membership = await t.db.selectFrom('account_users').select('status')
-      .where('user_id', '=', user.id).where('account_id', '=', t.demo.provider.id).executeTakeFirstOrThrow();
+    const membership = await t.db
+      .selectFrom('account_users')
+      .select('status')
+      .where('user_id', '=', user.id)
+      .where('account_id', '=', t.demo.provider.id)
+      .executeTakeFirstOrThrow();
     expect(membership.status).toBe('active');
     expect((await t.login(email, NEW)).body.account.id).toBe(t.demo.provider.id);
     // An invitation is spent once.
@@ -133,25 +145,43 @@ describe('password change', () => {
   it('refuses a wrong current password with a 400 naming it', async () => {
     const u = await member();
     const s = await t.login(u.email, OLD);
-    const res = await t.call(s, { method: 'POST', url: '/public/v1/auth/password/change', payload: { old_password: 'Wrong-pass-9', password: NEW } });
+    const res = await t.call(s, {
+      method: 'POST',
+      url: '/public/v1/auth/password/change',
+      payload: { old_password: 'Wrong-pass-9', password: NEW },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error_code: 'VAL_001', errors: ['old_password: The current password is not correct.'] });
+    expect(res.json()).toEqual({
+      error_code: 'VAL_001',
+      errors: ['old_password: The current password is not correct.'],
+    });
     expect((await post('/auth/login', { email: u.email, password: OLD })).statusCode).toBe(201);
   });
 
   it('validates the new password and requires the current one', async () => {
     const u = await member();
     const s = await t.login(u.email, OLD);
-    const res = await t.call(s, { method: 'POST', url: '/public/v1/auth/password/change', payload: { password: 'short' } });
+    const res = await t.call(s, {
+      method: 'POST',
+      url: '/public/v1/auth/password/change',
+      payload: { password: 'short' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual(['old_password: This field is required', 'password: Password must be at least 8 characters']);
+    expect(res.json().errors).toEqual([
+      'old_password: This field is required',
+      'password: Password must be at least 8 characters',
+    ]);
   });
 
   it('changes the password, keeps the current session and ends the others', async () => {
     const u = await member();
     const other = await t.login(u.email, OLD);
     const s = await t.login(u.email, OLD);
-    const res = await t.call(s, { method: 'POST', url: '/public/v1/auth/password/change', payload: { old_password: OLD, password: NEW } });
+    const res = await t.call(s, {
+      method: 'POST',
+      url: '/public/v1/auth/password/change',
+      payload: { old_password: OLD, password: NEW },
+    });
     expect(res.statusCode).toBe(201);
     expect((await t.call(s, { method: 'GET', url: '/public/v1/auth/context' })).statusCode).toBe(200);
     expect((await t.call(other, { method: 'GET', url: '/public/v1/auth/context' })).statusCode).toBe(401);
@@ -184,7 +214,11 @@ describe('user check and reCAPTCHA settings', () => {
   it('reports reCAPTCHA off with the default site key when nothing is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/public/v1/auth/recaptcha' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ enabled: false, sitekey: DEFAULT_RECAPTCHA_SITE_KEY, site_key: DEFAULT_RECAPTCHA_SITE_KEY });
+    expect(res.json()).toEqual({
+      enabled: false,
+      sitekey: DEFAULT_RECAPTCHA_SITE_KEY,
+      site_key: DEFAULT_RECAPTCHA_SITE_KEY,
+    });
   });
 
   it('with a secret configured, reports the site key and requires an answer on restore and set', async () => {
@@ -192,7 +226,10 @@ describe('user check and reCAPTCHA settings', () => {
     try {
       const cfg = await r.app.inject({ method: 'GET', url: '/public/v1/auth/recaptcha' });
       expect(cfg.json()).toMatchObject({ enabled: true, sitekey: 'site-key-1' });
-      for (const [url, payload] of [['/auth/password/restore', { email: 'vendor@demo.trellis' }], ['/auth/password/set?code=x', { password: NEW }]] as const) {
+      for (const [url, payload] of [
+        ['/auth/password/restore', { email: 'vendor@demo.trellis' }],
+        ['/auth/password/set?code=x', { password: NEW }],
+      ] as const) {
         const res = await r.app.inject({ method: 'POST', url: `/public/v1${url}`, payload });
         expect(res.statusCode).toBe(400);
         expect(res.json().errors).toEqual(['recaptcha: This field is required']);

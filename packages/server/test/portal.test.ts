@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPortal } from '../src/http/portal.ts';
 import { testApp, type TestApp } from './helpers.ts';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>';
 
 describe('serving the built portal', () => {
   let t: TestApp;
@@ -82,12 +83,19 @@ describe('serving the built portal', () => {
 describe('before the portal is built', () => {
   it('GET / says how to build it; API paths stay JSON', async () => {
     const app = Fastify();
-    app.setNotFoundHandler((_req, reply) => reply.code(404).type('application/json').send({ error_code: 'NF_001', errors: ['No such endpoint'] }));
+    app.setNotFoundHandler((_req, reply) =>
+      reply
+        .code(404)
+        .type('application/json')
+        .send({ error_code: 'NF_001', errors: ['No such endpoint'] }),
+    );
     await registerPortal(app, join(tmpdir(), 'trellis-no-such-dist'));
     const root = await app.inject({ method: 'GET', url: '/' });
     expect(root.statusCode).toBe(200);
     expect(root.body).toContain('npm run build -w @trellis/portal');
-    expect((await app.inject({ method: 'GET', url: '/public/v1/x', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/public/v1/x', headers: { accept: 'text/html' } })).statusCode,
+    ).toBe(404);
     await app.close();
   });
 });

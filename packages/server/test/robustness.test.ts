@@ -13,13 +13,25 @@ beforeAll(async () => {
   vendor = await t.login('vendor@demo.trellis');
   const doc = (await t.app.inject({ method: 'GET', url: '/public/v1/openapi.json' })).json();
   routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-    Object.keys(ops).filter((m) => ['get', 'post', 'put', 'delete'].includes(m)).map((method) => ({ method: method.toUpperCase(), path })));
+    Object.keys(ops)
+      .filter((m) => ['get', 'post', 'put', 'delete'].includes(m))
+      .map((method) => ({ method: method.toUpperCase(), path })),
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const ODD_IDS = ['PRD-000-000-000', "x' or '1'='1", '%E2%80%AE%F0%9F%98%80', '..%2F..%2Fetc%2Fpasswd', '9'.repeat(40)];
 const BODIES: unknown[] = [[], 'text', 42, null, { name: { nested: [1, { deep: true }] }, id: 7, status: [] }];
-const QUERIES = ['?eq(id,1)', '?limit=-1', '?ordering(nope)', '?and(eq(a,1)', '?search=%27%22%3B--', '?select(-events)&limit=0'];
+const QUERIES = [
+  '?eq(id,1)',
+  '?limit=-1',
+  '?ordering(nope)',
+  '?and(eq(a,1)',
+  '?search=%27%22%3B--',
+  '?select(-events)&limit=0',
+];
 
 const fill = (path: string, value: string) => `/public/v1${path.replace(/\{[^}]+\}/g, value)}`;
 
@@ -32,10 +44,15 @@ describe('robustness', () => {
     const failures: string[] = [];
     const check = async (method: string, url: string, payload?: unknown) => {
       const res = await t.call(vendor, {
-        method: method as 'GET', url, headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+        method: method as 'GET',
+        url,
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
         payload: payload === undefined ? undefined : JSON.stringify(payload),
       });
-      if (res.statusCode >= 500) failures.push(`${method} ${url} ${payload === undefined ? '' : JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if (res.statusCode >= 500)
+        failures.push(
+          `${method} ${url} ${payload === undefined ? '' : JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
     };
     for (const r of routes) {
       if (r.path.includes('/auth/logout') || r.path.includes('/terminate')) continue; // would end the session used here

@@ -1,5 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type RawBuilder } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type RawBuilder,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRql, type RqlNode } from '@trellis/domain/rql/index';
 import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec } from '../src/resources/rql-sql.ts';
@@ -152,11 +160,19 @@ describe('compileFilter against PGlite', () => {
   it('range with open bounds', async () => {
     expect(await run(compileFilter({ type: 'range', field: 'qty', from: null, to: '5' }, spec))).toEqual(['a', 'b']);
     expect(await run(compileFilter({ type: 'range', field: 'qty', from: '7', to: null }, spec))).toEqual(['c', 'e']);
-    expect(await run(compileFilter({ type: 'range', field: 'qty', from: null, to: null }, spec))).toEqual(['a', 'b', 'c', 'e']);
+    expect(await run(compileFilter({ type: 'range', field: 'qty', from: null, to: null }, spec))).toEqual([
+      'a',
+      'b',
+      'c',
+      'e',
+    ]);
   });
 
   it('binds every value as a parameter', () => {
-    const c = sql`select 1 from items t where ${compileFilter(parseRql("eq(name,'x%27 or 1=1 --')&in(qty,(1,2))&like(status,*a*)").filter!, spec)}`.compile(db);
+    const c =
+      sql`select 1 from items t where ${compileFilter(parseRql("eq(name,'x%27 or 1=1 --')&in(qty,(1,2))&like(status,*a*)").filter!, spec)}`.compile(
+        db,
+      );
     expect(c.sql).not.toContain('or 1=1');
     expect(c.parameters).toEqual(["x' or 1=1 --", '1', '2', '%a%']);
   });
@@ -177,7 +193,9 @@ describe('injection attempts', () => {
     expect(await run(compileFilter(node, spec))).toEqual([]);
     expect(await run(compileFilter({ type: 'compare', op: 'eq', field: 'name', value: v }, spec))).toEqual([]);
     expect(await run(compileFilter({ type: 'list', op: 'in', field: 'status', values: [v, 'x'] }, spec))).toEqual([]);
-    expect(await run(compileFilter({ type: 'compare', op: 'like', field: 'status', value: `*${v}*` }, spec))).toEqual([]);
+    expect(await run(compileFilter({ type: 'compare', op: 'like', field: 'status', value: `*${v}*` }, spec))).toEqual(
+      [],
+    );
     const s = compileSearch(v, spec);
     expect(s && (await run(s))).toEqual(v === '%' ? ['b'] : v === '\\' ? ['c'] : []);
   });
@@ -189,8 +207,12 @@ describe('injection attempts', () => {
   });
 
   it('NUL characters are a QueryError, not a database error', () => {
-    expect(() => compileFilter({ type: 'compare', op: 'eq', field: 'status', value: 'a\u0000b' }, spec)).toThrow(QueryError);
-    expect(() => compileFilter({ type: 'compare', op: 'like', field: 'status', value: 'a\u0000b' }, spec)).toThrow(QueryError);
+    expect(() => compileFilter({ type: 'compare', op: 'eq', field: 'status', value: 'a\u0000b' }, spec)).toThrow(
+      QueryError,
+    );
+    expect(() => compileFilter({ type: 'compare', op: 'like', field: 'status', value: 'a\u0000b' }, spec)).toThrow(
+      QueryError,
+    );
     expect(() => compileSearch('a\u0000', spec)).toThrow(QueryError);
   });
 
@@ -211,22 +233,42 @@ describe('QueryError', () => {
     throw new Error('expected QueryError');
   };
   it('unknown field lists the allowed ones', () => {
-    expect(err({ type: 'compare', op: 'eq', field: 'secret', value: 'x' })).toMatch(/^Unknown filter field 'secret' \(allowed: .*status/);
-    expect(err({ type: 'compare', op: 'eq', field: 'constructor', value: 'x' })).toMatch(/Unknown filter field 'constructor'/);
+    expect(err({ type: 'compare', op: 'eq', field: 'secret', value: 'x' })).toMatch(
+      /^Unknown filter field 'secret' \(allowed: .*status/,
+    );
+    expect(err({ type: 'compare', op: 'eq', field: 'constructor', value: 'x' })).toMatch(
+      /Unknown filter field 'constructor'/,
+    );
     expect(err({ type: 'null', field: '__proto__', isNull: true })).toMatch(/Unknown filter field/);
-    expect(err({ type: 'not', arg: { type: 'list', op: 'in', field: 'nope', values: [] } })).toMatch(/Unknown filter field 'nope'/);
+    expect(err({ type: 'not', arg: { type: 'list', op: 'in', field: 'nope', values: [] } })).toMatch(
+      /Unknown filter field 'nope'/,
+    );
   });
   it('operator not allowed', () => {
-    expect(err({ type: 'compare', op: 'gt', field: 'status', value: 'x' })).toMatch(/^Operator 'gt' is not allowed on field 'status'/);
-    expect(err({ type: 'range', field: 'status', from: 'a', to: 'b' })).toMatch(/Operator 'range' is not allowed on field 'status'/);
+    expect(err({ type: 'compare', op: 'gt', field: 'status', value: 'x' })).toMatch(
+      /^Operator 'gt' is not allowed on field 'status'/,
+    );
+    expect(err({ type: 'range', field: 'status', from: 'a', to: 'b' })).toMatch(
+      /Operator 'range' is not allowed on field 'status'/,
+    );
     expect(err({ type: 'list', op: 'out', field: 'active', values: [] })).toMatch(/Operator 'out' is not allowed/);
     expect(compileFilter({ type: 'null', field: 'product.id', isNull: true }, spec)).toBeDefined();
   });
   it.each([
-    ['qty', 'abc'], ['qty', '1,5'], ['qty', ''], ['qty', 'NaN'], ['qty', 'Infinity'], ['price', '0x10'],
-    ['active', 'yes'], ['active', '1'],
-    ['created', 'yesterday'], ['created', '2020-02-30'], ['created', '2020-13-01'], ['created', '2020-01-01T25:00:00Z'],
-    ['created', '2020-01-01Z'], ['events.updated.at', '1577836800'],
+    ['qty', 'abc'],
+    ['qty', '1,5'],
+    ['qty', ''],
+    ['qty', 'NaN'],
+    ['qty', 'Infinity'],
+    ['price', '0x10'],
+    ['active', 'yes'],
+    ['active', '1'],
+    ['created', 'yesterday'],
+    ['created', '2020-02-30'],
+    ['created', '2020-13-01'],
+    ['created', '2020-01-01T25:00:00Z'],
+    ['created', '2020-01-01Z'],
+    ['events.updated.at', '1577836800'],
   ])('bad %s value %j', (field, value) => {
     const op = field === 'active' ? 'eq' : 'ge';
     const m = err({ type: 'compare', op: op as 'eq', field, value });
@@ -273,12 +315,20 @@ describe('compileOrdering', () => {
     expect(await order('ordering(name)')).toHaveLength(5);
   });
   it('produces expr ASC|DESC fragments', () => {
-    const [a, b] = compileOrdering([{ field: 'name', desc: true }, { field: 'qty', desc: false }], spec);
+    const [a, b] = compileOrdering(
+      [
+        { field: 'name', desc: true },
+        { field: 'qty', desc: false },
+      ],
+      spec,
+    );
     expect(a.compile(db).sql).toBe(`("t"."data" #>> '{name}') desc`);
     expect(b.compile(db).sql).toBe(`"t"."qty" asc`);
   });
   it('unknown ordering field -> QueryError', () => {
     expect(() => compileOrdering([{ field: 'status', desc: false }], spec)).toThrow(QueryError);
-    expect(() => compileOrdering([{ field: 'toString', desc: false }], spec)).toThrow(/Unknown ordering field 'toString'/);
+    expect(() => compileOrdering([{ field: 'toString', desc: false }], spec)).toThrow(
+      /Unknown ordering field 'toString'/,
+    );
   });
 });

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createUser } from '../src/modules/accounts/service.ts';
+import { addMember, createUser } from '../src/modules/identity/accounts/service.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const PASSWORD = 'Session-pass-1';
 let n = 0;
@@ -19,8 +23,11 @@ async function member() {
 
 async function login(email: string, ua = 'TestAgent/1.0'): Promise<Session> {
   const res = await t.app.inject({
-    method: 'POST', url: '/public/v1/auth/login', payload: { email, password: PASSWORD },
-    headers: { 'user-agent': ua, host: 'portal.test' }, remoteAddress: '10.1.2.3',
+    method: 'POST',
+    url: '/public/v1/auth/login',
+    payload: { email, password: PASSWORD },
+    headers: { 'user-agent': ua, host: 'portal.test' },
+    remoteAddress: '10.1.2.3',
   });
   expect(res.statusCode).toBe(201);
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -29,11 +36,12 @@ async function login(email: string, ua = 'TestAgent/1.0'): Promise<Session> {
 }
 
 const get = (s: Session, url: string) => t.call(s, { method: 'GET', url: `/public/v1${url}` });
-const post = (s: Session, url: string, payload: object = {}) => t.call(s, { method: 'POST', url: `/public/v1${url}`, payload });
+const post = (s: Session, url: string, payload: object = {}) =>
+  t.call(s, { method: 'POST', url: `/public/v1${url}`, payload });
 const alive = async (s: Session) => (await get(s, '/auth/context')).statusCode === 200;
 
 describe('user sessions', () => {
-  it('lists the caller\'s sessions in the reference shape, newest first, marking the current one', async () => {
+  it("lists the caller's sessions in the reference shape, newest first, marking the current one", async () => {
     const u = await member();
     const first = await login(u.email, 'FirstBrowser/1');
     const second = await login(u.email, 'SecondBrowser/2');
@@ -43,8 +51,12 @@ describe('user sessions', () => {
     const list = res.json();
     expect(list.map((s: any) => s.id)).toEqual([second.sessionId, first.sessionId]);
     expect(list[0]).toMatchObject({
-      id: second.sessionId, status: 'active', current: true, host: 'portal.test',
-      location: { ip: '10.1.2.3' }, device: { ua: 'SecondBrowser/2' },
+      id: second.sessionId,
+      status: 'active',
+      current: true,
+      host: 'portal.test',
+      location: { ip: '10.1.2.3' },
+      device: { ua: 'SecondBrowser/2' },
       events: { created: { by: { id: u.id, name: u.name } } },
     });
     expect(list[0].events.created.at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -56,12 +68,16 @@ describe('user sessions', () => {
     expect(one.json()).toMatchObject({ id: first.sessionId, current: false, device: { ua: 'FirstBrowser/1' } });
   });
 
-  it('hides other users\' sessions: 404 for their path and for their session ids under one\'s own path', async () => {
+  it("hides other users' sessions: 404 for their path and for their session ids under one's own path", async () => {
     const a = await member();
     const b = await member();
     const sa = await login(a.email);
     const sb = await login(b.email);
-    for (const url of [`/users/${b.id}/sessions`, `/users/${b.id}/sessions/${sb.sessionId}`, `/users/${a.id}/sessions/${sb.sessionId}`]) {
+    for (const url of [
+      `/users/${b.id}/sessions`,
+      `/users/${b.id}/sessions/${sb.sessionId}`,
+      `/users/${a.id}/sessions/${sb.sessionId}`,
+    ]) {
       const res = await get(sa, url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error_code).toBe('NF_001');
@@ -86,7 +102,11 @@ describe('user sessions', () => {
     const again = await post(keep, `/users/${u.id}/sessions/${gone.sessionId}/terminate`);
     expect(again.statusCode).toBe(400);
     expect(again.json().errors).toEqual(["Action 'terminate' is not allowed in status 'terminated'."]);
-    const audit = await t.db.selectFrom('audit_records').select('action').where('object_id', '=', gone.sessionId).execute();
+    const audit = await t.db
+      .selectFrom('audit_records')
+      .select('action')
+      .where('object_id', '=', gone.sessionId)
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['terminate']);
   });
 
@@ -96,7 +116,11 @@ describe('user sessions', () => {
     const out = await login(u.email);
     const old = await login(u.email);
     expect((await post(out, '/auth/logout')).statusCode).toBe(204);
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', old.sessionId).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', old.sessionId)
+      .execute();
 
     const byId = Object.fromEntries((await get(me, `/users/${u.id}/sessions`)).json().map((s: any) => [s.id, s]));
     expect(byId[me.sessionId].status).toBe('active');
@@ -121,7 +145,12 @@ describe('user sessions', () => {
     const b = await login(u.email);
     const res = await post(me, `/users/${u.id}/sessions/terminate`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((s: any) => s.id).sort()).toEqual([a.sessionId, b.sessionId].sort());
+    expect(
+      res
+        .json()
+        .map((s: any) => s.id)
+        .sort(),
+    ).toEqual([a.sessionId, b.sessionId].sort());
     expect(res.json().every((s: any) => s.status === 'terminated')).toBe(true);
     expect(await alive(a)).toBe(false);
     expect(await alive(b)).toBe(false);

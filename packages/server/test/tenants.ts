@@ -5,7 +5,11 @@ import { testApp, type Session, type TestApp } from './helpers.ts';
 /** A fresh app with the three demo tenants logged in: Demo Vendor, Demo Provider and Other Vendor. */
 export async function openTenants(): Promise<{ t: TestApp; vendor: Session; provider: Session; other: Session }> {
   const t = await testApp();
-  const [vendor, provider, other] = await Promise.all([t.login('vendor@demo.trellis'), t.login('provider@demo.trellis'), t.login('other@demo.trellis')]);
+  const [vendor, provider, other] = await Promise.all([
+    t.login('vendor@demo.trellis'),
+    t.login('provider@demo.trellis'),
+    t.login('other@demo.trellis'),
+  ]);
   return { t, vendor, provider, other };
 }
 
@@ -20,7 +24,10 @@ export async function createProduct(t: TestApp, vendor: Session, name: string, e
 
 /** Give Demo Provider sight of a product, as a listing does (DESIGN §13: tests before distribution link directly). */
 export async function linkToProvider(t: TestApp, productId: string) {
-  await t.db.insertInto('product_links').values({ product_id: productId, account_id: t.demo.provider.id, kind: 'listing', ref_id: 'MP-00000' }).execute();
+  await t.db
+    .insertInto('product_links')
+    .values({ product_id: productId, account_id: t.demo.provider.id, kind: 'listing', ref_id: 'MP-00000' })
+    .execute();
 }
 
 /** Build the next version of a product and run the build job. */

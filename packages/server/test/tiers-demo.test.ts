@@ -9,20 +9,30 @@ beforeAll(async () => {
   s = await startServer(testConfig(), { demo: true });
   await s.app.ready();
 });
-afterAll(async () => { await s?.app.close(); });
+afterAll(async () => {
+  await s?.app.close();
+});
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo tier accounts', () => {
   it('shows Demo Provider its customers and reseller, and nobody else', async () => {
     const as = async (email: string) => {
-      const login = await s.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email, password: 'Trellis-demo-1' } });
+      const login = await s.app.inject({
+        method: 'POST',
+        url: '/public/v1/auth/login',
+        payload: { email, password: 'Trellis-demo-1' },
+      });
       const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
       return async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
     };
     const get = await as('provider@demo.trellis');
     const all = await get('/tier/accounts');
     expect(all.map((a: any) => [a.name, a.scopes[0]])).toEqual([
-      ['Alpine IT Partners', 'tier1'], ['Bergmann Logistik GmbH', 'customer'],
-      ['Danube Cloud Partners', 'tier1'], ['Harbor Street Bakery', 'customer'], ['Lakeside Dental Clinic', 'customer'], ['Wiener Druckhaus', 'customer'],
+      ['Alpine IT Partners', 'tier1'],
+      ['Bergmann Logistik GmbH', 'customer'],
+      ['Danube Cloud Partners', 'tier1'],
+      ['Harbor Street Bakery', 'customer'],
+      ['Lakeside Dental Clinic', 'customer'],
+      ['Wiener Druckhaus', 'customer'],
     ]);
     const customers = await get('/tier/accounts?eq(scopes,customer)');
     expect(customers).toHaveLength(4);

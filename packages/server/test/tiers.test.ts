@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/http/errors.ts';
-import { onTierAccountChanged } from '../src/modules/tiers/routes.ts';
+import { onTierAccountChanged } from '../src/modules/customers/public.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -13,9 +13,15 @@ const customer = (over: Record<string, unknown> = {}) => ({
   external_id: 'NW-1',
   tax_id: 'DE123456789',
   contact_info: {
-    address_line1: 'Friedrichstraße 68', city: 'Berlin', state: 'Berlin', postal_code: '10117', country: 'DE',
+    address_line1: 'Friedrichstraße 68',
+    city: 'Berlin',
+    state: 'Berlin',
+    postal_code: '10117',
+    country: 'DE',
     contact: {
-      first_name: 'Nina', last_name: 'Wolf', email: 'nina.wolf@northwind.example',
+      first_name: 'Nina',
+      last_name: 'Wolf',
+      email: 'nina.wolf@northwind.example',
       phone_number: { country_code: '+49', area_code: '30', phone_number: '12345678' },
     },
   },
@@ -33,7 +39,9 @@ beforeAll(async () => {
   t = await testApp();
   provider = await t.login('provider@demo.trellis');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('tier account form (spec §5)', () => {
   it('names every missing required field with "This field is required"', async () => {
@@ -58,8 +66,16 @@ describe('tier account form (spec §5)', () => {
   it('checks name length, e-mail and phone by country, then accepts the corrected form', async () => {
     const base = customer();
     const bad = await create({
-      ...base, name: 'Abc',
-      contact_info: { ...base.contact_info, contact: { ...base.contact_info.contact, email: 'nina@', phone_number: { country_code: '+1', phone_number: '12' } } },
+      ...base,
+      name: 'Abc',
+      contact_info: {
+        ...base.contact_info,
+        contact: {
+          ...base.contact_info.contact,
+          email: 'nina@',
+          phone_number: { country_code: '+1', phone_number: '12' },
+        },
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([
@@ -72,20 +88,40 @@ describe('tier account form (spec §5)', () => {
     expect(long.json().errors).toEqual(['name: Input must be at most 64 characters']);
 
     const badPart = await create({
-      ...base, contact_info: { ...base.contact_info, contact: { ...base.contact_info.contact, phone_number: { country_code: 'ZZZ', phone_number: '12345678' } } },
+      ...base,
+      contact_info: {
+        ...base.contact_info,
+        contact: { ...base.contact_info.contact, phone_number: { country_code: 'ZZZ', phone_number: '12345678' } },
+      },
     });
-    expect(badPart.json().errors).toEqual(['contact_info.contact.phone_number.country_code: Format is not correct for country code']);
+    expect(badPart.json().errors).toEqual([
+      'contact_info.contact.phone_number.country_code: Format is not correct for country code',
+    ]);
 
     const ok = await create(base);
     expect(ok.statusCode).toBe(201);
     const a = ok.json();
     expect(a.id).toMatch(/^TA-\d{4}-\d{4}-\d{4}$/);
     expect(a).toMatchObject({
-      name: 'Northwind Traders', type: 'customer', scopes: ['customer'], status: 'active', version: 1, db: 'EU',
-      environment: 'production', parent: null, owner: { id: t.demo.provider.id, name: 'Demo Provider' },
-      external_uid: 'nw-0001', external_id: 'NW-1', tax_id: 'DE123456789',
+      name: 'Northwind Traders',
+      type: 'customer',
+      scopes: ['customer'],
+      status: 'active',
+      version: 1,
+      db: 'EU',
+      environment: 'production',
+      parent: null,
+      owner: { id: t.demo.provider.id, name: 'Demo Provider' },
+      external_uid: 'nw-0001',
+      external_id: 'NW-1',
+      tax_id: 'DE123456789',
     });
-    expect(a.contact_info.contact.phone_number).toEqual({ country_code: '+49', area_code: '30', phone_number: '12345678', extension: null });
+    expect(a.contact_info.contact.phone_number).toEqual({
+      country_code: '+49',
+      area_code: '30',
+      phone_number: '12345678',
+      extension: null,
+    });
     expect(a.events.created.by.name).toBe('Paul Provider');
 
     const got = await t.call(provider, { method: 'GET', url: `${url}/${a.id}` });
@@ -94,10 +130,21 @@ describe('tier account form (spec §5)', () => {
 
   it('validates updates field by field and keeps what is not sent', async () => {
     const a = await created(customer({ name: 'Fabrikam Ltd', external_uid: 'fab-1', external_id: 'FAB-1' }));
-    const bad = await t.call(provider, { method: 'PUT', url: `${url}/${a.id}`, payload: { name: 'Fab', external_uid: '' } });
+    const bad = await t.call(provider, {
+      method: 'PUT',
+      url: `${url}/${a.id}`,
+      payload: { name: 'Fab', external_uid: '' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual(['name: Input must be at least 4 characters', 'external_uid: This field is required']);
-    const partial = await t.call(provider, { method: 'PUT', url: `${url}/${a.id}`, payload: { contact_info: { city: 'Hamburg' } } });
+    expect(bad.json().errors).toEqual([
+      'name: Input must be at least 4 characters',
+      'external_uid: This field is required',
+    ]);
+    const partial = await t.call(provider, {
+      method: 'PUT',
+      url: `${url}/${a.id}`,
+      payload: { contact_info: { city: 'Hamburg' } },
+    });
     expect(partial.statusCode).toBe(400);
     expect(partial.json().errors).toContain('contact_info.address_line1: This field is required');
     const ok = await t.call(provider, { method: 'PUT', url: `${url}/${a.id}`, payload: { tax_id: 'GB999' } });
@@ -111,7 +158,9 @@ describe('tier account versions', () => {
     const a = await created(customer({ name: 'Contoso GmbH', external_uid: 'ct-1', external_id: 'CT-1' }));
     const put = (payload: object) => t.call(provider, { method: 'PUT', url: `${url}/${a.id}`, payload });
     expect((await put({ name: 'Contoso Europe GmbH' })).json().version).toBe(2);
-    const moved = await put({ contact_info: { ...a.contact_info, city: 'Munich', state: 'Bavaria', postal_code: '80331' } });
+    const moved = await put({
+      contact_info: { ...a.contact_info, city: 'Munich', state: 'Bavaria', postal_code: '80331' },
+    });
     expect(moved.json()).toMatchObject({ version: 3, contact_info: { city: 'Munich' } });
     // Nothing changed: no new version.
     expect((await put({ name: 'Contoso Europe GmbH' })).json().version).toBe(3);
@@ -120,7 +169,9 @@ describe('tier account versions', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-range']).toBe('items 0-2/3');
     expect(list.json().map((v: any) => [v.version, v.name, v.contact_info.city])).toEqual([
-      [3, 'Contoso Europe GmbH', 'Munich'], [2, 'Contoso Europe GmbH', 'Berlin'], [1, 'Contoso GmbH', 'Berlin'],
+      [3, 'Contoso Europe GmbH', 'Munich'],
+      [2, 'Contoso Europe GmbH', 'Berlin'],
+      [1, 'Contoso GmbH', 'Berlin'],
     ]);
     const v1 = await t.call(provider, { method: 'GET', url: `${url}/${a.id}/versions/1` });
     expect(v1.json()).toEqual(a);
@@ -130,7 +181,12 @@ describe('tier account versions', () => {
     const audit = await t.call(provider, { method: 'GET', url: `/public/v1/audit/records?eq(object.id,${a.id})` });
     expect(audit.statusCode).toBe(200);
     // create + two changes + the no-op update (still audited, with no field changed)
-    expect(audit.json().map((r: any) => r.action).sort()).toEqual(['create', 'update', 'update', 'update']);
+    expect(
+      audit
+        .json()
+        .map((r: any) => r.action)
+        .sort(),
+    ).toEqual(['create', 'update', 'update', 'update']);
   });
 
   it('calls onTierAccountChanged inside the change, and a refusing listener undoes it', async () => {
@@ -142,7 +198,11 @@ describe('tier account versions', () => {
     });
     try {
       await t.call(provider, { method: 'PUT', url: `${url}/${a.id}`, payload: { name: 'Litware Incorporated' } });
-      const refused = await t.call(provider, { method: 'PUT', url: `${url}/${a.id}`, payload: { name: 'Refused Name' } });
+      const refused = await t.call(provider, {
+        method: 'PUT',
+        url: `${url}/${a.id}`,
+        payload: { name: 'Refused Name' },
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors).toEqual(['name: refused by a listener.']);
     } finally {
@@ -158,19 +218,46 @@ describe('tier account versions', () => {
 
 describe('tiers and decommission', () => {
   it('makes resellers T1 or T2 by parent, and a customer under a reseller', async () => {
-    const t1 = await created(customer({ name: 'Global Reseller', type: 'reseller', external_uid: 'r-1', external_id: 'R-1' }));
+    const t1 = await created(
+      customer({ name: 'Global Reseller', type: 'reseller', external_uid: 'r-1', external_id: 'R-1' }),
+    );
     expect(t1.scopes).toEqual(['tier1']);
-    const t2 = await created(customer({ name: 'Regional Reseller', type: 'reseller', parent: { id: t1.id }, external_uid: 'r-2', external_id: 'R-2' }));
-    expect(t2).toMatchObject({ scopes: ['tier2'], parent: { id: t1.id, name: 'Global Reseller', external_id: 'R-1', parent: null } });
-    const c = await created(customer({ name: 'Small Shop', parent: { id: t2.id }, external_uid: 'c-9', external_id: 'C-9' }));
+    const t2 = await created(
+      customer({
+        name: 'Regional Reseller',
+        type: 'reseller',
+        parent: { id: t1.id },
+        external_uid: 'r-2',
+        external_id: 'R-2',
+      }),
+    );
+    expect(t2).toMatchObject({
+      scopes: ['tier2'],
+      parent: { id: t1.id, name: 'Global Reseller', external_id: 'R-1', parent: null },
+    });
+    const c = await created(
+      customer({ name: 'Small Shop', parent: { id: t2.id }, external_uid: 'c-9', external_id: 'C-9' }),
+    );
     expect(c).toMatchObject({ scopes: ['customer'], parent: { id: t2.id, parent: { id: t1.id } } });
 
-    const underT2 = await create(customer({ name: 'Sub Reseller', type: 'reseller', parent: { id: t2.id }, external_uid: 'r-3', external_id: 'R-3' }));
+    const underT2 = await create(
+      customer({
+        name: 'Sub Reseller',
+        type: 'reseller',
+        parent: { id: t2.id },
+        external_uid: 'r-3',
+        external_id: 'R-3',
+      }),
+    );
     expect(underT2.statusCode).toBe(400);
     expect(underT2.json().errors[0]).toMatch(/^parent\.id: .*T2; a reseller's parent must be a T1\.$/);
-    const underCustomer = await create(customer({ name: 'Nope Shop', parent: { id: c.id }, external_uid: 'c-10', external_id: 'C-10' }));
+    const underCustomer = await create(
+      customer({ name: 'Nope Shop', parent: { id: c.id }, external_uid: 'c-10', external_id: 'C-10' }),
+    );
     expect(underCustomer.json().errors[0]).toMatch(/^parent\.id: .* only a reseller can be a parent\.$/);
-    const unknown = await create(customer({ name: 'Ghost Shop', parent: { id: 'TA-0000-0000-0000' }, external_uid: 'c-11', external_id: 'C-11' }));
+    const unknown = await create(
+      customer({ name: 'Ghost Shop', parent: { id: 'TA-0000-0000-0000' }, external_uid: 'c-11', external_id: 'C-11' }),
+    );
     expect(unknown.json().errors).toEqual(['parent.id: Tier account TA-0000-0000-0000 not found.']);
 
     // Renaming the T1 shows in its children's references.
@@ -208,14 +295,23 @@ describe('tiers and decommission', () => {
     const again = await t.call(provider, { method: 'DELETE', url: `${url}/${a.id}` });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors).toEqual(["Action 'delete' is not allowed in status 'decommissioned'."]);
-    const edit = await t.call(provider, { method: 'PUT', url: `${url}/${a.id}`, payload: { name: 'Adventure Works 2' } });
+    const edit = await t.call(provider, {
+      method: 'PUT',
+      url: `${url}/${a.id}`,
+      payload: { name: 'Adventure Works 2' },
+    });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().errors).toEqual(["Action 'update' is not allowed in status 'decommissioned'."]);
 
     const versions = (await t.call(provider, { method: 'GET', url: `${url}/${a.id}/versions` })).json();
-    expect(versions.map((v: any) => [v.version, v.status])).toEqual([[2, 'decommissioned'], [1, 'active']]);
+    expect(versions.map((v: any) => [v.version, v.status])).toEqual([
+      [2, 'decommissioned'],
+      [1, 'active'],
+    ]);
     // The same customer can be created again.
-    expect((await create(customer({ name: 'Adventure Works', external_uid: 'aw-1', external_id: 'AW-1' }))).statusCode).toBe(201);
+    expect(
+      (await create(customer({ name: 'Adventure Works', external_uid: 'aw-1', external_id: 'AW-1' }))).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -233,12 +329,14 @@ describe('external ids', () => {
     expect(clash.statusCode).toBe(400);
     expect(clash.json().errors[0]).toContain("already has external_uid 'ts-1'");
     // Its own value is no clash.
-    expect((await t.call(provider, { method: 'PUT', url: `${url}/${b.id}`, payload: { external_uid: 'ts-2' } })).statusCode).toBe(200);
+    expect(
+      (await t.call(provider, { method: 'PUT', url: `${url}/${b.id}`, payload: { external_uid: 'ts-2' } })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('isolation', () => {
-  it('hides Demo Provider\'s tier accounts from Demo Vendor and Other Vendor (404 / empty lists)', async () => {
+  it("hides Demo Provider's tier accounts from Demo Vendor and Other Vendor (404 / empty lists)", async () => {
     const a = await created(customer({ name: 'Wide World Importers', external_uid: 'ww-1', external_id: 'WW-1' }));
     for (const email of ['vendor@demo.trellis', 'other@demo.trellis']) {
       const s = await t.login(email);
@@ -247,8 +345,11 @@ describe('isolation', () => {
       expect(list.json()).toEqual([]);
       expect((await t.call(s, { method: 'GET', url: `${url}?eq(status,decommissioned)` })).json()).toEqual([]);
       for (const [method, path, payload] of [
-        ['GET', `${url}/${a.id}`, undefined], ['PUT', `${url}/${a.id}`, { name: 'Hijacked' }], ['DELETE', `${url}/${a.id}`, undefined],
-        ['GET', `${url}/${a.id}/versions`, undefined], ['GET', `${url}/${a.id}/versions/1`, undefined],
+        ['GET', `${url}/${a.id}`, undefined],
+        ['PUT', `${url}/${a.id}`, { name: 'Hijacked' }],
+        ['DELETE', `${url}/${a.id}`, undefined],
+        ['GET', `${url}/${a.id}/versions`, undefined],
+        ['GET', `${url}/${a.id}/versions/1`, undefined],
       ] as const) {
         const res = await t.call(s, { method, url: path, payload });
         expect(res.statusCode, `${email} ${method} ${path}`).toBe(404);
@@ -259,7 +360,9 @@ describe('isolation', () => {
       expect(made.json().errors).toEqual(['Only provider accounts manage tier accounts.']);
     }
     // A parent from another tenant is unknown.
-    const otherProviderParent = await create(customer({ name: 'Ok Shop', parent: { id: 'TA-1111-2222-3333' }, external_uid: 'ok-1', external_id: 'OK-1' }));
+    const otherProviderParent = await create(
+      customer({ name: 'Ok Shop', parent: { id: 'TA-1111-2222-3333' }, external_uid: 'ok-1', external_id: 'OK-1' }),
+    );
     expect(otherProviderParent.statusCode).toBe(400);
     const untouched = (await t.call(provider, { method: 'GET', url: `${url}/${a.id}` })).json();
     expect(untouched).toMatchObject({ name: 'Wide World Importers', version: 1 });
@@ -270,19 +373,38 @@ describe('isolation', () => {
     expect((await t.call(provider, { method: 'GET', url: `${url}?eq(version,abc)` })).statusCode).toBe(400);
     expect((await t.call(provider, { method: 'GET', url: `${url}/TA-0000-0000-0000/versions` })).statusCode).toBe(404);
     expect((await create({ ...customer({ external_uid: 'q-1' }), contact_info: 'Berlin' })).statusCode).toBe(400);
-    expect((await create({ ...customer({ external_uid: 'q-2' }), type: 'distributor' })).json().errors).toEqual(['type: type must be one of customer, reseller']);
-    expect((await create({ ...customer({ external_uid: 'q-3', external_id: 'Q-3' }), hub: { id: 'HB-0000-0000' } })).json().errors).toEqual(['hub.id: Hub HB-0000-0000 not found.']);
+    expect((await create({ ...customer({ external_uid: 'q-2' }), type: 'distributor' })).json().errors).toEqual([
+      'type: type must be one of customer, reseller',
+    ]);
+    expect(
+      (await create({ ...customer({ external_uid: 'q-3', external_id: 'Q-3' }), hub: { id: 'HB-0000-0000' } })).json()
+        .errors,
+    ).toEqual(['hub.id: Hub HB-0000-0000 not found.']);
   });
 
-  it('links a hub of the provider\'s own, never another account\'s', async () => {
+  it("links a hub of the provider's own, never another account's", async () => {
     const at = new Date().toISOString();
-    const hub = (id: string, account: string) => ({ id, account_id: account, name: `Hub ${id}`, created_at: at, updated_at: at, data: JSON.stringify({ id, name: `Hub ${id}` }) });
-    await t.db.insertInto('hubs').values([hub('HB-1111-1111', t.demo.provider.id), hub('HB-2222-2222', t.demo.vendor.id)]).execute();
-    const own = await create(customer({ name: 'Hubbed Shop', external_uid: 'h-1', external_id: 'H-1', hub: { id: 'HB-1111-1111' } }));
+    const hub = (id: string, account: string) => ({
+      id,
+      account_id: account,
+      name: `Hub ${id}`,
+      created_at: at,
+      updated_at: at,
+      data: JSON.stringify({ id, name: `Hub ${id}` }),
+    });
+    await t.db
+      .insertInto('hubs')
+      .values([hub('HB-1111-1111', t.demo.provider.id), hub('HB-2222-2222', t.demo.vendor.id)])
+      .execute();
+    const own = await create(
+      customer({ name: 'Hubbed Shop', external_uid: 'h-1', external_id: 'H-1', hub: { id: 'HB-1111-1111' } }),
+    );
     expect(own.json().hub).toEqual({ id: 'HB-1111-1111', name: 'Hub HB-1111-1111' });
     const listed = (await t.call(provider, { method: 'GET', url: `${url}?eq(hub.id,HB-1111-1111)` })).json();
     expect(listed.map((a: any) => a.id)).toEqual([own.json().id]);
-    const foreign = await create(customer({ name: 'Foreign Hub Shop', external_uid: 'h-2', external_id: 'H-2', hub: { id: 'HB-2222-2222' } }));
+    const foreign = await create(
+      customer({ name: 'Foreign Hub Shop', external_uid: 'h-2', external_id: 'H-2', hub: { id: 'HB-2222-2222' } }),
+    );
     expect(foreign.json().errors).toEqual(['hub.id: Hub HB-2222-2222 not found.']);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemCtx } from '../src/http/context.ts';
-import { createToken } from '../src/modules/tokens/service.ts';
+import { createToken } from '../src/modules/identity/tokens/service.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -11,20 +11,32 @@ beforeAll(async () => {
   vendor = await t.login('vendor@demo.trellis');
   other = await t.login('other@demo.trellis');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const TOKENS = '/public/v1/auth/tokens';
 const KEY_RE = /^ApiKey SU-\d{3}-\d{3}-\d{3}:[A-Za-z0-9_-]{20,}$/;
 
 async function newToken(s: Session | string, body: Record<string, unknown> = {}) {
-  const res = await t.call(s, { method: 'POST', url: TOKENS, payload: { name: 'CI token', permissions: [{ id: 'MD-0014' }], ...body } });
+  const res = await t.call(s, {
+    method: 'POST',
+    url: TOKENS,
+    payload: { name: 'CI token', permissions: [{ id: 'MD-0014' }], ...body },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; token: string; [k: string]: any };
 }
 const context = (key: string) => t.call(key, { method: 'GET', url: '/public/v1/auth/context' });
 const act = (s: Session | string, id: string, action: string, payload?: object) =>
   t.call(s, { method: 'POST', url: `${TOKENS}/${id}/${action}`, payload });
-const auditOf = (id: string) => t.db.selectFrom('audit_records').select(['action', 'actor_id', 'account_id']).where('object_id', '=', id).orderBy('created_at').execute();
+const auditOf = (id: string) =>
+  t.db
+    .selectFrom('audit_records')
+    .select(['action', 'actor_id', 'account_id'])
+    .where('object_id', '=', id)
+    .orderBy('created_at')
+    .execute();
 
 describe('API tokens', () => {
   it('creates a token whose key is shown once, stored only as a digest, and authenticates as the account', async () => {
@@ -33,8 +45,12 @@ describe('API tokens', () => {
     expect(made.token).toMatch(KEY_RE);
     expect(made.token.startsWith(`ApiKey ${made.id}:`)).toBe(true);
     expect(made).toMatchObject({
-      name: 'CI token', description: 'for CI', external_id: 'ci-1', status: 'active',
-      owner: { id: t.demo.vendor.id, name: 'Demo Vendor' }, expiration_date: null,
+      name: 'CI token',
+      description: 'for CI',
+      external_id: 'ci-1',
+      status: 'active',
+      owner: { id: t.demo.vendor.id, name: 'Demo Vendor' },
+      expiration_date: null,
       permissions: [{ id: 'MD-0014', object: { id: 'MD-0014' }, events: { granted: { by: { name: 'Vera Vendor' } } } }],
       events: { created: { by: { name: 'Vera Vendor' } } },
     });
@@ -64,20 +80,34 @@ describe('API tokens', () => {
   it('appears in the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/public/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/auth/tokens', '/auth/tokens/{id}/rotate', '/auth/tokens/{token_pk}/permissions']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/auth/tokens', '/auth/tokens/{id}/rotate', '/auth/tokens/{token_pk}/permissions']),
+    );
   });
 
   it('validates the body and names unknown modules', async () => {
     const noName = await t.call(vendor, { method: 'POST', url: TOKENS, payload: { permissions: [] } });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().errors).toEqual(['name: This field is required']);
-    const unknown = await t.call(vendor, { method: 'POST', url: TOKENS, payload: { name: 'x', permissions: ['MD-9999'] } });
+    const unknown = await t.call(vendor, {
+      method: 'POST',
+      url: TOKENS,
+      payload: { name: 'x', permissions: ['MD-9999'] },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0]).toContain('MD-9999');
-    const past = await t.call(vendor, { method: 'POST', url: TOKENS, payload: { name: 'x', expiration_date: '2001-01-01T00:00:00Z' } });
+    const past = await t.call(vendor, {
+      method: 'POST',
+      url: TOKENS,
+      payload: { name: 'x', expiration_date: '2001-01-01T00:00:00Z' },
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().errors[0]).toContain('expiration_date');
-    const garbage = await t.call(vendor, { method: 'POST', url: TOKENS, payload: { name: 'x', permissions: [{ foo: 1 }] } });
+    const garbage = await t.call(vendor, {
+      method: 'POST',
+      url: TOKENS,
+      payload: { name: 'x', permissions: [{ foo: 1 }] },
+    });
     expect(garbage.statusCode).toBe(400);
   });
 
@@ -86,14 +116,22 @@ describe('API tokens', () => {
     expect((await t.call(made.token, { method: 'GET', url: '/public/v1/accounts' })).statusCode).toBe(403);
     expect((await t.call(made.token, { method: 'GET', url: TOKENS })).statusCode).toBe(200);
 
-    const wider = await t.call(made.token, { method: 'POST', url: TOKENS, payload: { name: 'wider', permissions: ['MD-0001'] } });
+    const wider = await t.call(made.token, {
+      method: 'POST',
+      url: TOKENS,
+      payload: { name: 'wider', permissions: ['MD-0001'] },
+    });
     expect(wider.statusCode).toBe(403);
     expect(wider.json().errors[0]).toContain('MD-0001');
     const child = await newToken(made.token, { name: 'child', permissions: ['MD-0014'] });
     expect(child.events.created.by.id).toBe(made.id);
 
     // An admin (MD-0000) may grant any module: the token now reaches accounts.
-    const granted = await t.call(vendor, { method: 'POST', url: `${TOKENS}/${made.id}/permissions`, payload: { id: 'MD-0001', object: { id: 'MD-0001' } } });
+    const granted = await t.call(vendor, {
+      method: 'POST',
+      url: `${TOKENS}/${made.id}/permissions`,
+      payload: { id: 'MD-0001', object: { id: 'MD-0001' } },
+    });
     expect(granted.statusCode).toBe(201);
     expect(granted.json()).toMatchObject({ id: 'MD-0001', object: { id: 'MD-0001' } });
     expect((await t.call(made.token, { method: 'GET', url: '/public/v1/accounts' })).statusCode).toBe(200);
@@ -102,9 +140,18 @@ describe('API tokens', () => {
   it('lists, adds and removes token permissions', async () => {
     const made = await newToken(vendor);
     const url = `${TOKENS}/${made.id}/permissions`;
-    const add = await t.call(vendor, { method: 'POST', url, payload: [{ id: 'MD-0002' }, 'MD-0003', { object: { id: 'MD-0014' } }] });
+    const add = await t.call(vendor, {
+      method: 'POST',
+      url,
+      payload: [{ id: 'MD-0002' }, 'MD-0003', { object: { id: 'MD-0014' } }],
+    });
     expect(add.statusCode).toBe(201);
-    expect(add.json().map((p: any) => p.object.id).sort()).toEqual(['MD-0002', 'MD-0003', 'MD-0014']);
+    expect(
+      add
+        .json()
+        .map((p: any) => p.object.id)
+        .sort(),
+    ).toEqual(['MD-0002', 'MD-0003', 'MD-0014']);
 
     const list = await t.call(vendor, { method: 'GET', url: `${url}?ordering(-id)` });
     expect(list.json().map((p: any) => p.id)).toEqual(['MD-0014', 'MD-0003', 'MD-0002']);
@@ -181,10 +228,16 @@ describe('API tokens', () => {
 
   it('updates name and description', async () => {
     const made = await newToken(vendor);
-    const res = await t.call(vendor, { method: 'PUT', url: `${TOKENS}/${made.id}`, payload: { name: 'Renamed', description: 'd' } });
+    const res = await t.call(vendor, {
+      method: 'PUT',
+      url: `${TOKENS}/${made.id}`,
+      payload: { name: 'Renamed', description: 'd' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Renamed', description: 'd', status: 'active' });
-    expect((await t.call(vendor, { method: 'PUT', url: `${TOKENS}/${made.id}`, payload: { name: '' } })).statusCode).toBe(400);
+    expect(
+      (await t.call(vendor, { method: 'PUT', url: `${TOKENS}/${made.id}`, payload: { name: '' } })).statusCode,
+    ).toBe(400);
   });
 
   it('deletes: the key stops working, the record stays reviewable by status, and nothing changes it', async () => {
@@ -199,8 +252,15 @@ describe('API tokens', () => {
     expect((await act(vendor, made.id, 'activate')).statusCode).toBe(400);
     expect((await act(vendor, made.id, 'rotate')).statusCode).toBe(400);
     expect((await t.call(vendor, { method: 'DELETE', url: `${TOKENS}/${made.id}` })).statusCode).toBe(400);
-    expect((await t.call(vendor, { method: 'POST', url: `${TOKENS}/${made.id}/permissions`, payload: ['MD-0001'] })).statusCode).toBe(400);
-    const row = await t.db.selectFrom('tokens').select('secret_hash').where('id', '=', made.id).executeTakeFirstOrThrow();
+    expect(
+      (await t.call(vendor, { method: 'POST', url: `${TOKENS}/${made.id}/permissions`, payload: ['MD-0001'] }))
+        .statusCode,
+    ).toBe(400);
+    const row = await t.db
+      .selectFrom('tokens')
+      .select('secret_hash')
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_hash).toBeNull();
     const audit = await auditOf(made.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
@@ -211,7 +271,8 @@ describe('API tokens', () => {
     const s = await t.login('provider@demo.trellis');
     await newToken(s, { name: 'alpha reader', external_id: 'ext-a' });
     await newToken(s, { name: 'beta writer' });
-    const names = async (q: string) => (await t.call(s, { method: 'GET', url: `${TOKENS}?${q}` })).json().map((x: any) => x.name);
+    const names = async (q: string) =>
+      (await t.call(s, { method: 'GET', url: `${TOKENS}?${q}` })).json().map((x: any) => x.name);
     expect(await names('ordering(name)')).toEqual(['alpha reader', 'beta writer']);
     expect(await names('ordering(-name)')).toEqual(['beta writer', 'alpha reader']);
     expect(await names('search=beta')).toEqual(['beta writer']);
@@ -222,12 +283,18 @@ describe('API tokens', () => {
     expect(bad.json().errors[0]).toContain('secret_hash');
   });
 
-  it('hides another tenant\'s tokens: 404 on get, update, delete, every action and the permissions', async () => {
+  it("hides another tenant's tokens: 404 on get, update, delete, every action and the permissions", async () => {
     const made = await newToken(vendor);
     const base = `${TOKENS}/${made.id}`;
     const calls = [
-      { method: 'GET', url: base }, { method: 'PUT', url: base, payload: { name: 'mine' } }, { method: 'DELETE', url: base },
-      ...['activate', 'deactivate', 'rotate', 'renew'].map((a) => ({ method: 'POST', url: `${base}/${a}`, payload: {} })),
+      { method: 'GET', url: base },
+      { method: 'PUT', url: base, payload: { name: 'mine' } },
+      { method: 'DELETE', url: base },
+      ...['activate', 'deactivate', 'rotate', 'renew'].map((a) => ({
+        method: 'POST',
+        url: `${base}/${a}`,
+        payload: {},
+      })),
       { method: 'GET', url: `${base}/permissions` },
       { method: 'POST', url: `${base}/permissions`, payload: { id: 'MD-0014' } },
       { method: 'DELETE', url: `${base}/permissions`, payload: { id: 'MD-0014' } },
@@ -249,7 +316,8 @@ describe('API tokens', () => {
 
   it('createToken (used by the CLI) returns the record and the key', async () => {
     const { token, apiKey } = await createToken(t.db, systemCtx({ ...t.demo.other, roles: ['vendor'] } as any), {
-      name: 'cli', permissions: ['MD-0000'],
+      name: 'cli',
+      permissions: ['MD-0000'],
     });
     expect(apiKey).toMatch(KEY_RE);
     expect((token as any).token).toBeUndefined();

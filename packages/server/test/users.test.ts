@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../src/modules/mail/outbox.ts';
+import { readOutbox } from '../src/mail/outbox.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -10,7 +10,9 @@ beforeAll(async () => {
   vera = await t.login('vendor@demo.trellis');
   base = `/public/v1/accounts/${t.demo.vendor.id}`;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The code of the newest invitation link mailed to `email`. */
 async function mailedCode(email: string): Promise<string> {
@@ -20,9 +22,12 @@ async function mailedCode(email: string): Promise<string> {
   return decodeURIComponent(m[1]);
 }
 
-const setPassword = (code: string) => t.app.inject({
-  method: 'POST', url: `/public/v1/auth/password/set?code=${encodeURIComponent(code)}`, payload: { password: 'Newcomer-pass-1' },
-});
+const setPassword = (code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/public/v1/auth/password/set?code=${encodeURIComponent(code)}`,
+    payload: { password: 'Newcomer-pass-1' },
+  });
 
 async function invite(email: string, groups: { id: string }[] = []) {
   return t.call(vera, { method: 'POST', url: `${base}/users`, payload: { email, name: 'New Comer', groups } });
@@ -87,7 +92,11 @@ describe('inviting members', () => {
     const [mail] = await readOutbox(t.db, { to: 'other@demo.trellis' });
     expect(mail.body_text).toContain('http://portal.test/login');
     const olga = await t.login('other@demo.trellis');
-    const ctx = await t.call(olga, { method: 'POST', url: '/public/v1/auth/context', payload: { account: { id: t.demo.vendor.id } } });
+    const ctx = await t.call(olga, {
+      method: 'POST',
+      url: '/public/v1/auth/context',
+      payload: { account: { id: t.demo.vendor.id } },
+    });
     expect(ctx.statusCode).toBe(201);
     // Olga joined without groups: she holds no module in Demo Vendor.
     expect(ctx.json().permissions).toEqual([]);
@@ -113,7 +122,10 @@ describe('inviting members', () => {
 
 describe('removing members', () => {
   it('refuses removing yourself', async () => {
-    const res = await t.call(vera, { method: 'DELETE', url: `${base}/users/${t.demo.users['vendor@demo.trellis'].id}` });
+    const res = await t.call(vera, {
+      method: 'DELETE',
+      url: `${base}/users/${t.demo.users['vendor@demo.trellis'].id}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toContain('yourself');
   });
@@ -135,26 +147,47 @@ describe('removing members', () => {
 
   it('refuses removing the last member with full access', async () => {
     // Olga (joined above, no groups) has MD-0001 through a new group, but not MD-0000.
-    const group = await t.call(vera, { method: 'POST', url: `${base}/groups`, payload: { name: 'Managers', description: '', permissions: ['MD-0001'] } });
+    const group = await t.call(vera, {
+      method: 'POST',
+      url: `${base}/groups`,
+      payload: { name: 'Managers', description: '', permissions: ['MD-0001'] },
+    });
     const olgaId = t.demo.users['other@demo.trellis'].id;
     await t.call(vera, { method: 'POST', url: `${base}/groups/${group.json().id}/users`, payload: { id: olgaId } });
     const olga = await t.login('other@demo.trellis');
     const ctx = { ...olga, headers: { ...olga.headers, 'account-context': t.demo.vendor.id } };
     const res = await t.call(ctx, { method: 'DELETE', url: `${base}/users/${t.demo.users['vendor@demo.trellis'].id}` });
-    expect(res.statusCode).toBe(400);
+    // 403: a member holding MD-0000 is out of reach of one who does not hold it (issue 11)
+    expect(res.statusCode).toBe(403);
     expect(res.json().errors[0]).toContain('MD-0000');
     expect((await t.call(vera, { method: 'GET', url: '/public/v1/auth/context' })).statusCode).toBe(200);
 
     // Holding MD-0001 is not enough to hand out modules one does not hold.
     const admins = (await t.call(ctx, { method: 'GET', url: `${base}/groups?eq(name,Admins)` })).json()[0];
-    const join = await t.call(ctx, { method: 'POST', url: `${base}/groups/${admins.id}/users`, payload: { id: olgaId } });
+    const join = await t.call(ctx, {
+      method: 'POST',
+      url: `${base}/groups/${admins.id}/users`,
+      payload: { id: olgaId },
+    });
     expect(join.statusCode).toBe(403);
     expect(join.json().errors[0]).toContain('MD-0000');
-    const grant = await t.call(ctx, { method: 'POST', url: `${base}/groups/${group.json().id}/permissions`, payload: { id: 'MD-0002' } });
+    const grant = await t.call(ctx, {
+      method: 'POST',
+      url: `${base}/groups/${group.json().id}/permissions`,
+      payload: { id: 'MD-0002' },
+    });
     expect(grant.statusCode).toBe(403);
-    const inv = await t.call(ctx, { method: 'POST', url: `${base}/users`, payload: { email: 'boss@example.com', groups: [{ id: admins.id }] } });
+    const inv = await t.call(ctx, {
+      method: 'POST',
+      url: `${base}/users`,
+      payload: { email: 'boss@example.com', groups: [{ id: admins.id }] },
+    });
     expect(inv.statusCode).toBe(403);
-    const ok = await t.call(ctx, { method: 'POST', url: `${base}/users`, payload: { email: 'helper@example.com', groups: [{ id: group.json().id }] } });
+    const ok = await t.call(ctx, {
+      method: 'POST',
+      url: `${base}/users`,
+      payload: { email: 'helper@example.com', groups: [{ id: group.json().id }] },
+    });
     expect(ok.statusCode).toBe(201);
   });
 });
@@ -162,8 +195,16 @@ describe('removing members', () => {
 describe('users, own profile and settings', () => {
   it('a member without MD-0001 gets 403 on the member list but reads and edits itself', async () => {
     const id = (await invite('limited@example.com')).json().id;
-    const products = await t.call(vera, { method: 'POST', url: `${base}/groups`, payload: { name: 'Products', description: 'Catalogue', permissions: [{ id: 'MD-0002' }] } });
-    await t.call(vera, { method: 'PUT', url: `${base}/users/${id}`, payload: { groups: [{ id: products.json().id }] } });
+    const products = await t.call(vera, {
+      method: 'POST',
+      url: `${base}/groups`,
+      payload: { name: 'Products', description: 'Catalogue', permissions: [{ id: 'MD-0002' }] },
+    });
+    await t.call(vera, {
+      method: 'PUT',
+      url: `${base}/users/${id}`,
+      payload: { groups: [{ id: products.json().id }] },
+    });
     expect((await setPassword(await mailedCode('limited@example.com'))).statusCode).toBe(201);
     const lim = await t.login('limited@example.com', 'Newcomer-pass-1');
 
@@ -177,7 +218,11 @@ describe('users, own profile and settings', () => {
     expect((await t.call(lim, { method: 'GET', url: `/public/v1/users/${veraId}` })).statusCode).toBe(404);
     expect((await t.call(lim, { method: 'GET', url: '/public/v1/users' })).json().map((u: any) => u.id)).toEqual([id]);
 
-    const put = await t.call(lim, { method: 'PUT', url: `/public/v1/users/${id}`, payload: { name: 'Lim Ited', timezone: 'Mars/Olympus', region: 'de-de', timeformat: '12h' } });
+    const put = await t.call(lim, {
+      method: 'PUT',
+      url: `/public/v1/users/${id}`,
+      payload: { name: 'Lim Ited', timezone: 'Mars/Olympus', region: 'de-de', timeformat: '12h' },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ name: 'Lim Ited', timezone: 'UTC', region: 'de_DE', timeformat: '12h' });
     const bad = await t.call(lim, { method: 'PUT', url: `/public/v1/users/${id}`, payload: { timeformat: 'sundial' } });
@@ -186,7 +231,9 @@ describe('users, own profile and settings', () => {
     // The admin sees the new name and can search it.
     const found = await t.call(vera, { method: 'GET', url: '/public/v1/users?search=ited' });
     expect(found.json().map((u: any) => u.name)).toEqual(['Lim Ited']);
-    expect((await t.call(vera, { method: 'PUT', url: `/public/v1/users/${id}`, payload: { name: 'Nope' } })).statusCode).toBe(403);
+    expect(
+      (await t.call(vera, { method: 'PUT', url: `/public/v1/users/${id}`, payload: { name: 'Nope' } })).statusCode,
+    ).toBe(403);
   });
 
   it('lists filter and validate like every list', async () => {
@@ -197,31 +244,46 @@ describe('users, own profile and settings', () => {
     expect(bad.json().error_code).toBe('RQL_001');
   });
 
-  it('a user lists its own accounts with its groups, and nobody else\'s', async () => {
+  it("a user lists its own accounts with its groups, and nobody else's", async () => {
     const max = await t.login('provider@demo.trellis');
     const id = t.demo.users['provider@demo.trellis'].id;
     const res = await t.call(max, { method: 'GET', url: `/public/v1/users/${id}/accounts?limit=500` });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((a: any) => [a.name, a.groups.map((g: any) => g.name)])).toEqual([['Demo Provider', ['Admins']]]);
+    expect(res.json().map((a: any) => [a.name, a.groups.map((g: any) => g.name)])).toEqual([
+      ['Demo Provider', ['Admins']],
+    ]);
     const one = await t.call(max, { method: 'GET', url: `/public/v1/users/${id}/accounts/${t.demo.provider.id}` });
     expect(one.json().name).toBe('Demo Provider');
     const veraId = t.demo.users['vendor@demo.trellis'].id;
     expect((await t.call(max, { method: 'GET', url: `/public/v1/users/${veraId}/accounts` })).statusCode).toBe(404);
-    expect((await t.call(max, { method: 'GET', url: `/public/v1/users/${veraId}/accounts/${t.demo.vendor.id}` })).statusCode).toBe(404);
+    expect(
+      (await t.call(max, { method: 'GET', url: `/public/v1/users/${veraId}/accounts/${t.demo.vendor.id}` })).statusCode,
+    ).toBe(404);
   });
 
   it('settings round trip, limited to the user itself and its accounts', async () => {
     const id = t.demo.users['vendor@demo.trellis'].id;
     const url = `/public/v1/users/${id}/accounts/${t.demo.vendor.id}/settings/recents`;
-    expect((await t.call(vera, { method: 'GET', url })).statusCode).toBe(404);
+    // never stored: the empty default, not an error on the first visit
+    const fresh = await t.call(vera, { method: 'GET', url });
+    expect([fresh.statusCode, fresh.json()]).toEqual([200, []]);
+    expect((await t.call(vera, { method: 'GET', url: url.replace('recents', 'layout') })).statusCode).toBe(404);
     const recents = [{ type: 'page', name: 'Products', route: 'products' }];
     const put = await t.call(vera, { method: 'PUT', url, payload: recents });
     expect(put.statusCode).toBe(200);
     expect((await t.call(vera, { method: 'GET', url })).json()).toEqual(recents);
 
-    const tooMany = await t.call(vera, { method: 'PUT', url, payload: Array.from({ length: 8 }, (_, i) => ({ name: `p${i}` })) });
+    const tooMany = await t.call(vera, {
+      method: 'PUT',
+      url,
+      payload: Array.from({ length: 8 }, (_, i) => ({ name: `p${i}` })),
+    });
     expect(tooMany.statusCode).toBe(400);
-    const big = await t.call(vera, { method: 'PUT', url: url.replace('recents', 'layout'), payload: { blob: 'x'.repeat(70_000) } });
+    const big = await t.call(vera, {
+      method: 'PUT',
+      url: url.replace('recents', 'layout'),
+      payload: { blob: 'x'.repeat(70_000) },
+    });
     expect(big.statusCode).toBe(400);
     expect(big.json().errors[0]).toContain('64 KB');
 
@@ -236,7 +298,10 @@ describe('users, own profile and settings', () => {
     const vendor = await t.call(vera, { method: 'GET', url: '/public/v1/modules' });
     expect(vendor.json().map((m: any) => m.id)).toContain('MD-0026');
     expect(vendor.json()[0]).toEqual({ id: 'MD-0000', name: 'Full access' });
-    const provider = await t.call(await t.login('provider@demo.trellis'), { method: 'GET', url: '/public/v1/modules?ordering(-id)&limit=2' });
+    const provider = await t.call(await t.login('provider@demo.trellis'), {
+      method: 'GET',
+      url: '/public/v1/modules?ordering(-id)&limit=2',
+    });
     expect(provider.json().map((m: any) => m.id)).toEqual(['MD-0025', 'MD-0024']);
     expect(provider.headers['content-range']).toMatch(/^items 0-1\/\d+$/);
     const filtered = await t.call(vera, { method: 'GET', url: '/public/v1/modules?ilike(name,*token*)' });
@@ -249,7 +314,11 @@ describe('tenant isolation', () => {
   it('every member of Demo Vendor is 404 for Other Vendor', async () => {
     const other = await t.login('other@demo.trellis');
     // Olga also joined Demo Vendor above; work in her own account.
-    const own = await t.call(other, { method: 'POST', url: '/public/v1/auth/context', payload: { account: { id: t.demo.other.id } } });
+    const own = await t.call(other, {
+      method: 'POST',
+      url: '/public/v1/auth/context',
+      payload: { account: { id: t.demo.other.id } },
+    });
     expect(own.statusCode).toBe(201);
     const veraId = t.demo.users['vendor@demo.trellis'].id;
     const list = await t.call(other, { method: 'GET', url: '/public/v1/users' });
@@ -257,10 +326,19 @@ describe('tenant isolation', () => {
     const theirs = `/public/v1/accounts/${t.demo.vendor.id}/users`;
     const mine = `/public/v1/accounts/${t.demo.other.id}/users`;
     const calls: [string, string, unknown?][] = [
-      ['GET', theirs], ['POST', theirs, { email: 'x@example.com' }], ['GET', `${theirs}/${veraId}`], ['PUT', `${theirs}/${veraId}`, { groups: [] }],
-      ['DELETE', `${theirs}/${veraId}`], ['POST', `${theirs}/${veraId}/reinvite`], ['POST', `${theirs}/${veraId}/activate`],
-      ['GET', `${mine}/${veraId}`], ['PUT', `${mine}/${veraId}`, { groups: [] }], ['DELETE', `${mine}/${veraId}`],
-      ['POST', `${mine}/${veraId}/reinvite`], ['GET', `/public/v1/users/${veraId}`], ['PUT', `/public/v1/users/${veraId}`, { name: 'x' }],
+      ['GET', theirs],
+      ['POST', theirs, { email: 'x@example.com' }],
+      ['GET', `${theirs}/${veraId}`],
+      ['PUT', `${theirs}/${veraId}`, { groups: [] }],
+      ['DELETE', `${theirs}/${veraId}`],
+      ['POST', `${theirs}/${veraId}/reinvite`],
+      ['POST', `${theirs}/${veraId}/activate`],
+      ['GET', `${mine}/${veraId}`],
+      ['PUT', `${mine}/${veraId}`, { groups: [] }],
+      ['DELETE', `${mine}/${veraId}`],
+      ['POST', `${mine}/${veraId}/reinvite`],
+      ['GET', `/public/v1/users/${veraId}`],
+      ['PUT', `/public/v1/users/${veraId}`, { name: 'x' }],
     ];
     for (const [method, url, payload] of calls) {
       const res = await t.call(other, { method: method as any, url, payload: payload as any });

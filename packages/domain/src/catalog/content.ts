@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOL_OPS, DATE_OPS, ENUM_OPS, NUMBER_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import type { Fields } from '../resource/fields.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED } from '../validation/messages.ts';
 import { requiredError, zOptionalString, zRequiredString } from '../validation/zod.ts';
@@ -18,6 +19,18 @@ const Ref = z.object({ id: z.string(), name: z.string().optional() });
 
 export const TEMPLATE_SCOPES = ['asset', 'tier1', 'tier2'] as const;
 export const TEMPLATE_TYPES = ['fulfillment', 'inquire', 'pending'] as const;
+/** Whom a template's message is about: the subscription, or the T1 / T2 reseller (tier labels of spec §1). */
+export const TEMPLATE_SCOPE_LABELS: Record<(typeof TEMPLATE_SCOPES)[number], string> = {
+  asset: 'Subscription',
+  tier1: 'T1',
+  tier2: 'T2',
+};
+/** When a template's message is shown. */
+export const TEMPLATE_TYPE_LABELS: Record<(typeof TEMPLATE_TYPES)[number], string> = {
+  fulfillment: 'Fulfillment',
+  inquire: 'Inquiry',
+  pending: 'Pending',
+};
 
 export const ProductTemplate = z.object({
   id: z.string(),
@@ -37,10 +50,24 @@ const templateFields = {
   title: text(255).optional(),
   body: text(65536).optional(),
   scope: z.enum(TEMPLATE_SCOPES, { error: `Must be one of: ${TEMPLATE_SCOPES.join(', ')}` }).optional(),
-  type: z.enum(TEMPLATE_TYPES, { error: `Must be one of: ${TEMPLATE_TYPES.join(', ')}` }).nullable().optional(),
-  position: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(4294967295, 'Must be at most 4294967295').nullable().optional(),
+  type: z
+    .enum(TEMPLATE_TYPES, { error: `Must be one of: ${TEMPLATE_TYPES.join(', ')}` })
+    .nullable()
+    .optional(),
+  position: z
+    .number()
+    .int('Must be a whole number')
+    .min(0, 'Must be 0 or more')
+    .max(4294967295, 'Must be at most 4294967295')
+    .nullable()
+    .optional(),
 };
-export const ProductTemplateCreate = z.object(templateFields);
+export const ProductTemplateCreate = z.object({
+  ...templateFields,
+  name: templateFields.name.meta({ title: 'Name' }),
+  scope: templateFields.scope.meta({ title: 'Scope', labels: TEMPLATE_SCOPE_LABELS }),
+  type: templateFields.type.meta({ title: 'Type', labels: TEMPLATE_TYPE_LABELS }),
+});
 export const ProductTemplateUpdate = z.object(templateFields).partial();
 
 export const templateResource = defineResource({
@@ -64,8 +91,15 @@ export const templateResource = defineResource({
   ordering: ['position', 'name', 'scope', 'type', 'events.created.at', 'events.updated.at'],
   defaultOrdering: 'position,name',
   search: ['id', 'name', 'title'],
-  columns: ['id', 'name', 'scope', 'type', 'events.updated.at'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  fields: {
+    name: { label: 'Name', kind: 'text' },
+    title: { label: 'Title', kind: 'text' },
+    scope: { label: 'Scope', kind: 'enum', labels: TEMPLATE_SCOPE_LABELS },
+    type: { label: 'Type', kind: 'enum', labels: TEMPLATE_TYPE_LABELS },
+  },
+  list: { columns: ['name', 'scope', 'type'] },
 });
 
 /**
@@ -79,7 +113,9 @@ export function substitutePlaceholders(body: string, context: Record<string, unk
   return body.replace(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g, (_m, path: string) => {
     let value = resolvePath(context, path.split('.'));
     if (value === undefined && !path.includes('.')) {
-      value = resolvePath(context, ['asset', 'params', path, 'value']) ?? resolvePath(context, ['tier_config', 'params', path, 'value']);
+      value =
+        resolvePath(context, ['asset', 'params', path, 'value']) ??
+        resolvePath(context, ['tier_config', 'params', path, 'value']);
     }
     return formatValue(value);
   });
@@ -88,7 +124,8 @@ export function substitutePlaceholders(body: string, context: Record<string, unk
 function resolvePath(node: unknown, parts: string[]): unknown {
   for (const part of parts) {
     if (node === null || node === undefined) return undefined;
-    if (Array.isArray(node)) node = node.find((e) => e && typeof e === 'object' && (e.id === part || e.name === part)) ?? node[Number(part)];
+    if (Array.isArray(node))
+      node = node.find((e) => e && typeof e === 'object' && (e.id === part || e.name === part)) ?? node[Number(part)];
     else if (typeof node === 'object') node = (node as Record<string, unknown>)[part];
     else return undefined;
   }
@@ -100,8 +137,10 @@ function formatValue(value: unknown): string {
   if (typeof value === 'object') {
     // structured parameter values (address, phone, checkbox map, subdomain) read as their parts
     if (Array.isArray(value)) return value.map(formatValue).join(', ');
-    return Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== '' && v !== null && v !== false)
-      .map(([k, v]) => (v === true ? k : formatValue(v))).join(', ');
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== '' && v !== null && v !== false)
+      .map(([k, v]) => (v === true ? k : formatValue(v)))
+      .join(', ');
   }
   return String(value);
 }
@@ -128,20 +167,27 @@ export type ProductMedia = z.infer<typeof ProductMedia>;
 // multipart fields arrive as strings
 const position = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? undefined : Number(v)),
-  z.number({ error: (i) => (i.input === undefined ? REQUIRED : 'Must be a whole number') }).int('Must be a whole number')
-    .min(1, `Must be between 1 and ${MAX_MEDIA}`).max(MAX_MEDIA, `Must be between 1 and ${MAX_MEDIA}`),
+  z
+    .number({ error: (i) => (i.input === undefined ? REQUIRED : 'Must be a whole number') })
+    .int('Must be a whole number')
+    .min(1, `Must be between 1 and ${MAX_MEDIA}`)
+    .max(MAX_MEDIA, `Must be between 1 and ${MAX_MEDIA}`),
 );
-const mediaType = z.enum(MEDIA_TYPES, { error: (i) => (i.input === undefined ? REQUIRED : `Must be one of: ${MEDIA_TYPES.join(', ')}`) });
+const mediaType = z.enum(MEDIA_TYPES, {
+  error: (i) => (i.input === undefined ? REQUIRED : `Must be one of: ${MEDIA_TYPES.join(', ')}`),
+});
 
 /** Multipart fields of a media upload; `thumbnail` is the stored file's URL, set by the upload route. */
-export const ProductMediaCreate = z.object({
-  position,
-  type: mediaType,
-  url: zOptionalString(rules.url),
-  thumbnail: zRequiredString(),
-}).superRefine((m, ctx) => {
-  if (m.type === 'video' && !m.url) ctx.addIssue({ code: 'custom', path: ['url'], message: REQUIRED });
-});
+export const ProductMediaCreate = z
+  .object({
+    position,
+    type: mediaType,
+    url: zOptionalString(rules.url),
+    thumbnail: zRequiredString(),
+  })
+  .superRefine((m, ctx) => {
+    if (m.type === 'video' && !m.url) ctx.addIssue({ code: 'custom', path: ['url'], message: REQUIRED });
+  });
 export const ProductMediaUpdate = z.object({
   position: position.optional(),
   type: mediaType.optional(),
@@ -166,9 +212,30 @@ export const mediaResource = defineResource({
   ordering: ['id', 'position', 'type'],
   defaultOrdering: 'position',
   search: ['id', 'url'],
-  columns: ['position', 'type', 'thumbnail', 'url'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  fields: {
+    position: { label: 'Position', kind: 'number' },
+    type: { label: 'Type', kind: 'enum' },
+    url: { label: 'Video', kind: 'url' },
+  },
+  list: { columns: ['position', 'type', 'url'] },
 });
+
+/** How the other product-owned texts read (actions, messages, guidelines). */
+const CONTENT_FIELDS: Fields = {
+  id: { label: 'ID', kind: 'id' },
+  name: { label: 'Name', kind: 'text' },
+  action: { label: 'Action', kind: 'id' },
+  title: { label: 'Title', kind: 'text' },
+  description: { label: 'Description', kind: 'multiline' },
+  type: { label: 'Type', kind: 'enum' },
+  scope: { label: 'Scope', kind: 'enum', labels: { asset: 'Subscription', tier1: 'T1', tier2: 'T2' } },
+  url: { label: 'URL', kind: 'url' },
+  external_id: { label: 'Code', kind: 'id' },
+  value: { label: 'Text', kind: 'multiline' },
+  position: { label: 'Position', kind: 'number' },
+};
 
 // ---------------------------------------------------------------- product actions
 
@@ -196,8 +263,12 @@ const actionFields = {
   name: required(100),
   title: text(255).optional(),
   description: z.string({ error: requiredError }).max(300, max(300)),
-  type: z.enum(ACTION_TYPES, { error: (i) => (i.input === undefined ? REQUIRED : `Must be one of: ${ACTION_TYPES.join(', ')}`) }),
-  scope: z.enum(ACTION_SCOPES, { error: (i) => (i.input === undefined ? REQUIRED : `Must be one of: ${ACTION_SCOPES.join(', ')}`) }),
+  type: z.enum(ACTION_TYPES, {
+    error: (i) => (i.input === undefined ? REQUIRED : `Must be one of: ${ACTION_TYPES.join(', ')}`),
+  }),
+  scope: z.enum(ACTION_SCOPES, {
+    error: (i) => (i.input === undefined ? REQUIRED : `Must be one of: ${ACTION_SCOPES.join(', ')}`),
+  }),
   url: zOptionalString(rules.httpsUrl),
 };
 export const ProductActionCreate = z.object(actionFields);
@@ -222,8 +293,10 @@ export const actionResource = defineResource({
   ordering: ['id', 'action', 'name', 'scope', 'events.created.at'],
   defaultOrdering: 'events.created.at',
   search: ['id', 'action', 'name'],
-  columns: ['action', 'name', 'type', 'scope', 'description'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  fields: CONTENT_FIELDS,
+  list: { columns: ['name', 'action', 'type', 'scope'] },
 });
 
 /** Query of GET …/actions/{id}/actionLink: the object the link acts on. */
@@ -244,7 +317,11 @@ export const ProductMessage = z.object({
 });
 export type ProductMessage = z.infer<typeof ProductMessage>;
 
-export const ProductMessageCreate = z.object({ external_id: required(128), value: required(2048), auto: z.boolean().optional() });
+export const ProductMessageCreate = z.object({
+  external_id: required(128),
+  value: required(2048),
+  auto: z.boolean().optional(),
+});
 export const ProductMessageUpdate = ProductMessageCreate.partial();
 
 export const messageResource = defineResource({
@@ -265,8 +342,10 @@ export const messageResource = defineResource({
   ordering: ['id', 'external_id', 'events.created.at'],
   defaultOrdering: 'external_id',
   search: ['external_id', 'value'],
-  columns: ['external_id', 'value', 'auto'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  fields: CONTENT_FIELDS,
+  list: { columns: ['external_id', 'value'] },
 });
 
 // ---------------------------------------------------------------- guidelines
@@ -284,7 +363,12 @@ export type Guideline = z.infer<typeof Guideline>;
 export const GuidelineCreate = z.object({
   name: required(255),
   body: text(65536).optional(),
-  position: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(2147483647, 'Must be at most 2147483647').optional(),
+  position: z
+    .number()
+    .int('Must be a whole number')
+    .min(0, 'Must be 0 or more')
+    .max(2147483647, 'Must be at most 2147483647')
+    .optional(),
 });
 export const GuidelineUpdate = GuidelineCreate.partial();
 
@@ -305,8 +389,10 @@ export const guidelineResource = defineResource({
   ordering: ['position', 'name', 'events.created.at'],
   defaultOrdering: 'position,name',
   search: ['id', 'name'],
-  columns: ['name', 'position', 'events.updated.at'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  fields: CONTENT_FIELDS,
+  list: { columns: ['position', 'name'] },
 });
 
 // ---------------------------------------------------------------- categories
@@ -336,16 +422,41 @@ export const categoryResource = defineResource({
   ordering: ['id', 'name'],
   defaultOrdering: 'name',
   search: ['id', 'name'],
-  columns: ['id', 'name', 'parent.name', 'family.name'],
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    parent: { label: 'Parent', kind: 'ref' },
+    family: { label: 'Family', kind: 'ref' },
+  },
+  list: { columns: ['name', 'id', 'parent'] },
 });
 
 // ---------------------------------------------------------------- usage template
 
 /** Columns of the usage file a vendor fills (sheet `records`); the usage-file import reads the same list. */
 export const USAGE_RECORD_COLUMNS = [
-  'record_id', 'record_note', 'item_search_criteria', 'item_search_value', 'amount', 'quantity',
-  'start_time_utc', 'end_time_utc', 'asset_search_criteria', 'asset_search_value', 'item_name', 'item_mpn',
-  'item_unit', 'item_precision', 'category_id', 'asset_recon_id', 'tier',
+  'record_id',
+  'record_note',
+  'item_search_criteria',
+  'item_search_value',
+  'amount',
+  'quantity',
+  'start_time_utc',
+  'end_time_utc',
+  'asset_search_criteria',
+  'asset_search_value',
+  'item_name',
+  'item_mpn',
+  'item_unit',
+  'item_precision',
+  'category_id',
+  'asset_recon_id',
+  'tier',
 ] as const;
 export const USAGE_ITEM_CRITERIA = ['item.id', 'item.mpn', 'item.local_id'] as const;
-export const USAGE_ASSET_CRITERIA = ['asset.id', 'asset.external_id', 'asset.external_uid', 'parameter.param_id'] as const;
+export const USAGE_ASSET_CRITERIA = [
+  'asset.id',
+  'asset.external_id',
+  'asset.external_uid',
+  'parameter.param_id',
+] as const;

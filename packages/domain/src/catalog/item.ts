@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { BOOL_OPS, DATE_OPS, ENUM_OPS, NUMBER_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import {
+  DATE_OPS,
+  ENUM_OPS,
+  TEXT_OPS,
+  defineResource,
+  defineMachine,
+  filterOf,
+  roteFilters,
+  statusTones,
+  type Fields,
+  type Refusal,
+  type Viewer,
+} from '../resource/index.ts';
+import { formatQuantity } from '../format/display.ts';
 import { Events } from '../identity/common.ts';
 import * as m from '../validation/messages.ts';
 import { requiredError, zItemQuantity } from '../validation/zod.ts';
@@ -15,24 +28,50 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const ITEM_TYPES = ['reservation', 'ppu'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 /** The type in the reference's spelling (the `item_type` field and filter). */
-export const ITEM_TYPE_REFERENCE = { reservation: 'Reservation', ppu: 'PPU' } as const satisfies Record<ItemType, string>;
+export const ITEM_TYPE_REFERENCE = { reservation: 'Reservation', ppu: 'PPU' } as const satisfies Record<
+  ItemType,
+  string
+>;
 export const ITEM_TYPE_LABELS: Record<ItemType, string> = { reservation: 'Reservation', ppu: 'Pay-as-you-go' };
 
 export const ITEM_PERIODS = [
-  'monthly', 'yearly', 'years_2', 'years_3', 'years_4', 'years_5', 'years_6', 'onetime',
-  'days_7_trial', 'days_14_trial', 'days_30_trial', 'monthly_trial',
+  'monthly',
+  'yearly',
+  'years_2',
+  'years_3',
+  'years_4',
+  'years_5',
+  'years_6',
+  'onetime',
+  'days_7_trial',
+  'days_14_trial',
+  'days_30_trial',
+  'monthly_trial',
 ] as const;
 export type ItemPeriod = (typeof ITEM_PERIODS)[number];
 export const ITEM_PERIOD_LABELS: Record<ItemPeriod, string> = {
-  monthly: '1 month', yearly: '1 year', years_2: '2 years', years_3: '3 years', years_4: '4 years', years_5: '5 years',
-  years_6: '6 years', onetime: 'One-time', days_7_trial: '7 days trial', days_14_trial: '14 days trial',
-  days_30_trial: '30 days trial', monthly_trial: '1 month trial',
+  monthly: '1 month',
+  yearly: '1 year',
+  years_2: '2 years',
+  years_3: '3 years',
+  years_4: '4 years',
+  years_5: '5 years',
+  years_6: '6 years',
+  onetime: 'One-time',
+  days_7_trial: '7 days trial',
+  days_14_trial: '14 days trial',
+  days_30_trial: '30 days trial',
+  monthly_trial: '1 month trial',
 };
 
 export const ITEM_PRECISIONS = ['integer', 'decimal(1)', 'decimal(2)', 'decimal(4)', 'decimal(8)'] as const;
 export type ItemPrecision = (typeof ITEM_PRECISIONS)[number];
 export const ITEM_PRECISION_LABELS: Record<ItemPrecision, string> = {
-  integer: 'Integer', 'decimal(1)': '1 decimal', 'decimal(2)': '2 decimals', 'decimal(4)': '4 decimals', 'decimal(8)': '8 decimals',
+  integer: 'Integer',
+  'decimal(1)': '1 decimal',
+  'decimal(2)': '2 decimals',
+  'decimal(4)': '4 decimals',
+  'decimal(8)': '8 decimals',
 };
 
 export const ITEM_APPLICABILITY = ['cb', 'im'] as const;
@@ -77,15 +116,36 @@ export const periodLabel = (period: string | null | undefined) => (isRecurring(p
 export const commitmentLabel = (count: number | null | undefined) => (count && count > 1 ? `${count} commitment` : '');
 /** Spec §3: a quantity of -1 shows as unlimited. */
 export const quantityLabel = (quantity: number | string | null | undefined) =>
-  Number(quantity) === UNLIMITED_QUANTITY ? 'Unlimited' : quantity === null || quantity === undefined ? '' : String(quantity);
+  Number(quantity) === UNLIMITED_QUANTITY
+    ? 'Unlimited'
+    : quantity === null || quantity === undefined
+      ? ''
+      : String(quantity);
 export const itemTypeLabel = (type: string) => ITEM_TYPE_LABELS[type as ItemType] ?? type;
 export const precisionLabel = (p: string) => ITEM_PRECISION_LABELS[p as ItemPrecision] ?? p;
+
+/** How each period reads in the item summary (spec §3): recurring or one-time ("Perpetual"). */
+export const ITEM_RECURRENCE_LABELS = Object.fromEntries(ITEM_PERIODS.map((p) => [p, periodLabel(p)])) as Record<
+  ItemPeriod,
+  string
+>;
+
+/** 'Pay-as-you-go · Recurring · Unlimited': one item in one line, wherever an item is summed up. */
+export const itemSummary = (i: { type: string; period: string | null; quantity: number | string | null }) =>
+  [itemTypeLabel(i.type), periodLabel(i.type === 'ppu' ? 'monthly' : i.period), formatQuantity(i.quantity)]
+    .filter(Boolean)
+    .join(' · ');
 
 /** Which item fields define its type: editable only while the item is a draft (workflow "items"). */
 export const ITEM_TYPE_FIELDS = ['type', 'period', 'commitment', 'precision', 'unit', 'quantity'] as const;
 
 export interface ItemRuleInput {
-  type: ItemType; period: ItemPeriod; precision: ItemPrecision; quantity: number; dynamic: boolean; commitment: { count: number };
+  type: ItemType;
+  period: ItemPeriod;
+  precision: ItemPrecision;
+  quantity: number;
+  dynamic: boolean;
+  commitment: { count: number };
 }
 
 /** Rules between an item's fields, as "field: message" strings (shared by the API and the item form). */
@@ -93,14 +153,16 @@ export function itemRuleErrors(i: ItemRuleInput): string[] {
   const errors: string[] = [];
   const trialOrOnce = i.period === 'onetime' || i.period.endsWith('_trial');
   if (i.type === 'ppu') {
-    if (i.quantity !== UNLIMITED_QUANTITY) errors.push(`quantity: A pay-per-use item's quantity is unlimited (${UNLIMITED_QUANTITY}).`);
+    if (i.quantity !== UNLIMITED_QUANTITY)
+      errors.push(`quantity: A pay-per-use item's quantity is unlimited (${UNLIMITED_QUANTITY}).`);
     if (i.period === 'onetime') errors.push('period: A pay-per-use item needs a recurring period.');
     if (i.commitment.count !== 1) errors.push('commitment.count: A pay-per-use item cannot have a commitment.');
   } else {
     if (i.precision !== 'integer') errors.push("precision: A reservation item's precision must be integer.");
     if (i.dynamic) errors.push('dynamic: Only pay-per-use items can be dynamic.');
   }
-  if (trialOrOnce && i.commitment.count !== 1 && i.type !== 'ppu') errors.push('commitment.count: A one-time or trial item cannot have a commitment.');
+  if (trialOrOnce && i.commitment.count !== 1 && i.type !== 'ppu')
+    errors.push('commitment.count: A one-time or trial item cannot have a commitment.');
   return errors;
 }
 
@@ -110,7 +172,10 @@ export function itemRuleErrors(i: ItemRuleInput): string[] {
 function ciEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === null ? m.REQUIRED : `Must be one of: ${values.join(', ')}`) }),
+    z.enum(values, {
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? m.REQUIRED : `Must be one of: ${values.join(', ')}`,
+    }),
   );
 }
 
@@ -119,7 +184,11 @@ const requiredText = (max: number) =>
   z.string({ error: requiredError }).trim().min(1, m.REQUIRED).max(max, m.maxLength(max));
 const IdRef = z.object({ id: z.string({ error: requiredError }).trim().min(1, m.REQUIRED) });
 const commitmentInput = z.object({
-  count: z.number({ error: requiredError }).int(m.ONLY_INTEGERS).min(1, 'Must be at least 1').max(120, 'Must be at most 120'),
+  count: z
+    .number({ error: requiredError })
+    .int(m.ONLY_INTEGERS)
+    .min(1, 'Must be at least 1')
+    .max(120, 'Must be at most 120'),
 });
 const quantityInput = zItemQuantity().transform((v) => Number(v));
 
@@ -191,7 +260,12 @@ const itemFields = {
   parent: IdRef.nullable().optional(),
   applicability: ciEnum(ITEM_APPLICABILITY).nullable().optional(),
   ui: z.object({ visibility: z.boolean({ error: requiredError }) }).optional(),
-  position: z.number().int(m.ONLY_INTEGERS).min(0, 'Must be at least 0').max(999_999, 'Must be at most 999999').optional(),
+  position: z
+    .number()
+    .int(m.ONLY_INTEGERS)
+    .min(0, 'Must be at least 0')
+    .max(999_999, 'Must be at most 999999')
+    .optional(),
 };
 
 /** Create: name, mpn and type are required; every other field falls back to itemDefaults(type). */
@@ -202,9 +276,96 @@ export const ItemUpdate = z.object({ ...itemFields, type: itemFields.type.option
 export type ItemUpdate = z.infer<typeof ItemUpdate>;
 
 export const ItemEndSale = z.object({
+  end_of_sale_notes: text(1024)
+    .optional()
+    .meta({ title: 'Notes', description: 'Why the sale ends, shown to customers.', multiline: true }),
   replacement: IdRef.nullable().optional(),
-  end_of_sale_notes: text(1024).optional(),
 });
+
+/** Item statuses read as the product's (spec §4): 'endofsale' is "End of sale". */
+const CATALOG_STATUSES = statusTones(ITEM_STATUSES, {
+  draft: 'default',
+  endofsale: { tone: 'default', label: 'End of sale' },
+});
+
+/** Items: end of sale and back, the dynamic flag of pay-per-use items; only drafts are deleted (workflow "items"). */
+export const itemMachine = defineMachine<Item>({
+  statuses: CATALOG_STATUSES,
+  actions: {
+    endsale: {
+      label: 'End of sale',
+      from: ['published'],
+      to: 'endofsale',
+      by: ['vendor'],
+      body: ItemEndSale,
+      event: 'saleended',
+      intro: () =>
+        'Customers can no longer buy this item; existing subscriptions keep it. You can resume the sale later.',
+      done: (i) => `End of sale: ${i.name} (${i.id}).`,
+    },
+    resumesale: {
+      label: 'Resume sale',
+      from: ['endofsale'],
+      to: 'published',
+      by: ['vendor'],
+      done: (i) => `Resume sale: ${i.name} (${i.id}).`,
+    },
+    /** Set the dynamic flag (pay-per-use items only): usage may add it to a subscription on the fly. */
+    dynamic: {
+      label: 'Make dynamic',
+      by: ['vendor'],
+      shown: (i) => i.type === 'ppu' && !i.dynamic,
+      guard: (i) => (i.type === 'ppu' ? null : 'dynamic: Only pay-per-use items can be dynamic.'),
+      done: (i) => `${i.name} is dynamic: usage may add it to a subscription.`,
+    },
+    /** Unset the dynamic flag. */
+    undynamic: {
+      label: 'Make static',
+      by: ['vendor'],
+      shown: (i) => i.dynamic,
+      done: (i) => `${i.name} is no longer dynamic.`,
+    },
+  },
+  deletable: (i) =>
+    i.status === 'draft'
+      ? null
+      : { kind: 'guard', message: `Only a draft item can be deleted; this one is ${i.status}.` },
+});
+
+/** An item's own page inside its product (`routeParams` of a reference to another item of the product). */
+const itemRoute = (path: string) => ({
+  route: 'product.items.details',
+  routeParams: { id: 'product.id', itemId: `${path}.id` },
+});
+
+const ITEM_FIELDS: Fields = {
+  id: { label: 'ID', kind: 'id' },
+  name: { label: 'Name', kind: 'text' },
+  display_name: { label: 'Display name', kind: 'text' },
+  description: { label: 'Description', kind: 'multiline' },
+  mpn: { label: 'MPN', kind: 'text' },
+  type: { label: 'Type', kind: 'enum', labels: ITEM_TYPE_LABELS },
+  period: { label: 'Period', kind: 'enum', labels: ITEM_RECURRENCE_LABELS },
+  'commitment.count': { label: 'Commitment', kind: 'number' },
+  quantity: { label: 'Quantity', kind: 'quantity' },
+  unit: { label: 'Unit', kind: 'ref', sort: 'unit.title' },
+  precision: { label: 'Precision', kind: 'enum', labels: ITEM_PRECISION_LABELS },
+  status: { label: 'Status', kind: 'status' },
+  dynamic: { label: 'Dynamic', kind: 'bool' },
+  'ui.visibility': { label: 'Visible to customers', kind: 'bool' },
+  external_id: { label: 'External ID', kind: 'text' },
+  end_of_sale_notes: { label: 'End of sale notes', kind: 'multiline' },
+  group: {
+    label: 'Group',
+    kind: 'ref',
+    route: 'product.items.groups.details',
+    routeParams: { id: 'product.id', groupId: 'group.id' },
+  },
+  parent: { label: 'Parent item', kind: 'ref', ...itemRoute('parent') },
+  replacement: { label: 'Replacement', kind: 'ref', ...itemRoute('replacement') },
+  'events.created.at': { label: 'Created', kind: 'date' },
+  'events.updated.at': { label: 'Updated', kind: 'date' },
+};
 
 /** Items of a product. Vendors edit their own; providers read those of products they are linked to. */
 export const itemResource = defineResource({
@@ -216,50 +377,88 @@ export const itemResource = defineResource({
   create: ItemCreate,
   update: ItemUpdate,
   remove: true,
-  statuses: ITEM_STATUSES,
   filters: {
-    id: { type: 'string', ops: TEXT_OPS },
-    local_id: { type: 'string', ops: TEXT_OPS },
-    name: { type: 'string', ops: TEXT_OPS },
-    display_name: { type: 'string', ops: TEXT_OPS },
-    mpn: { type: 'string', ops: TEXT_OPS },
-    external_id: { type: 'string', ops: TEXT_OPS },
-    status: { type: 'string', ops: ENUM_OPS, options: ITEM_STATUSES },
-    type: { type: 'string', ops: [...ENUM_OPS, 'like', 'ilike'], options: ITEM_TYPES },
-    item_type: { type: 'string', ops: [...ENUM_OPS, 'like', 'ilike'], options: ['Reservation', 'PPU'] },
-    period: { type: 'string', ops: [...ENUM_OPS, 'like', 'ilike'], options: ITEM_PERIODS },
-    precision: { type: 'string', ops: ENUM_OPS, options: ITEM_PRECISIONS },
-    dynamic: { type: 'boolean', ops: BOOL_OPS },
-    frozen: { type: 'boolean', ops: BOOL_OPS },
-    'commitment.count': { type: 'number', ops: NUMBER_OPS },
-    quantity: { type: 'number', ops: NUMBER_OPS },
-    position: { type: 'number', ops: NUMBER_OPS },
-    'group.id': { type: 'string', ops: TEXT_OPS },
-    'group.name': { type: 'string', ops: TEXT_OPS },
-    'group.mpn': { type: 'string', ops: TEXT_OPS },
-    'unit.id': { type: 'string', ops: TEXT_OPS },
-    'unit.title': { type: 'string', ops: TEXT_OPS },
-    'parent.id': { type: 'string', ops: TEXT_OPS },
-    'replacement.id': { type: 'string', ops: TEXT_OPS },
-    applicability: { type: 'string', ops: TEXT_OPS, options: ITEM_APPLICABILITY },
-    'ui.visibility': { type: 'boolean', ops: BOOL_OPS },
-    'events.created.at': { type: 'datetime', ops: DATE_OPS },
-    'events.updated.at': { type: 'datetime', ops: DATE_OPS },
+    ...roteFilters(Item, ['unit', 'group', 'parent', 'replacement']),
+    type: filterOf(Item, 'type', [...ENUM_OPS, 'like', 'ilike']),
+    local_id: filterOf(Item, 'local_id'),
+    display_name: filterOf(Item, 'display_name'),
+    mpn: filterOf(Item, 'mpn'),
+    item_type: filterOf(Item, 'item_type', [...ENUM_OPS, 'like', 'ilike']),
+    period: filterOf(Item, 'period', [...ENUM_OPS, 'like', 'ilike']),
+    precision: filterOf(Item, 'precision'),
+    dynamic: filterOf(Item, 'dynamic'),
+    frozen: filterOf(Item, 'frozen'),
+    'commitment.count': filterOf(Item, 'commitment.count'),
+    quantity: filterOf(Item, 'quantity'),
+    position: filterOf(Item, 'position'),
+    'group.mpn': filterOf(Item, 'group.mpn', TEXT_OPS),
+    'unit.title': filterOf(Item, 'unit.title', TEXT_OPS),
+    applicability: { ...filterOf(Item, 'applicability'), ops: TEXT_OPS },
+    'ui.visibility': filterOf(Item, 'ui.visibility'),
     'events.saleended.at': { type: 'datetime', ops: DATE_OPS },
   },
-  ordering: ['position', 'id', 'name', 'display_name', 'mpn', 'status', 'type', 'period', 'events.created.at', 'events.updated.at'],
+  ordering: [
+    'position',
+    'id',
+    'name',
+    'display_name',
+    'mpn',
+    'status',
+    'type',
+    'period',
+    'events.created.at',
+    'events.updated.at',
+  ],
   defaultOrdering: 'position',
   search: ['id', 'name', 'display_name', 'mpn', 'external_id'],
-  columns: ['id', 'name', 'type', 'period', 'commitment.count', 'unit.title', 'precision', 'mpn', 'status'],
-  actions: {
-    endsale: { from: ['published'], to: 'endofsale', body: ItemEndSale, label: 'End of sale', by: ['vendor'] },
-    resumesale: { from: ['endofsale'], to: 'published', label: 'Resume sale', by: ['vendor'] },
-    /** Set the dynamic flag (pay-per-use items only): usage may add it to a subscription on the fly. */
-    dynamic: { label: 'Make dynamic', by: ['vendor'] },
-    /** Unset the dynamic flag. */
-    undynamic: { label: 'Make static', by: ['vendor'] },
-  },
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  machine: itemMachine,
+  removal: {
+    label: 'Delete',
+    title: () => 'Delete item',
+    confirm: (i: Item) => `Delete the draft item ${i.name} (${i.id})?`,
+    done: (i: Item) => `Item ${i.name} was deleted.`,
+  },
+  fields: ITEM_FIELDS,
+  list: {
+    columns: [
+      'name',
+      'id',
+      'display_name',
+      'type',
+      'period',
+      'commitment.count',
+      'quantity',
+      'unit',
+      'precision',
+      'status',
+    ],
+    phone: ['name', 'status'],
+    filters: ['status', 'type'],
+  },
+  detail: {
+    fields: [
+      'id',
+      'name',
+      'display_name',
+      'description',
+      'mpn',
+      'type',
+      'period',
+      'commitment.count',
+      'quantity',
+      'unit',
+      'precision',
+      'dynamic',
+      'ui.visibility',
+      'external_id',
+      'end_of_sale_notes',
+      'group',
+      'parent',
+      'replacement',
+    ],
+  },
 });
 
 // ---------------------------------------------------------------- item groups
@@ -293,17 +492,37 @@ export const itemGroupResource = defineResource({
   update: ItemGroupUpdate,
   remove: true,
   filters: {
-    id: { type: 'string', ops: TEXT_OPS },
-    name: { type: 'string', ops: TEXT_OPS },
-    mpn: { type: 'string', ops: TEXT_OPS },
+    id: filterOf(ItemGroup, 'id'),
+    name: filterOf(ItemGroup, 'name'),
+    mpn: filterOf(ItemGroup, 'mpn'),
     created_at: { type: 'datetime', ops: DATE_OPS },
     'events.created.at': { type: 'datetime', ops: DATE_OPS },
   },
   ordering: ['name', 'mpn', 'created_at', 'events.created.at'],
   defaultOrdering: 'name',
   search: ['id', 'name', 'mpn'],
-  columns: ['name', 'id', 'mpn', 'stats.items', 'events.created.at', 'events.created.by.name'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  removal: {
+    label: 'Delete',
+    title: () => 'Delete item group',
+    confirm: (g: ItemGroup) => `Delete the item group ${g.name} (${g.id})? Only a group without items can be deleted.`,
+    done: (g: ItemGroup) => `Item group ${g.name} was deleted.`,
+  },
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    mpn: { label: 'MPN', kind: 'text' },
+    description: { label: 'Description', kind: 'multiline' },
+    'stats.items': { label: 'Items', kind: 'number' },
+    'events.created.at': { label: 'Created', kind: 'date', sort: 'events.created.at' },
+    'events.created.by': { label: 'Created by', kind: 'user' },
+  },
+  list: {
+    columns: ['name', 'id', 'mpn', 'stats.items', 'events.created.at', 'events.created.by'],
+    phone: ['name', 'stats.items'],
+  },
+  detail: { fields: ['id', 'name', 'mpn', 'description', 'stats.items'] },
 });
 
 // ---------------------------------------------------------------- units
@@ -321,6 +540,10 @@ export const UnitCreate = z.object({
 });
 export const UnitUpdate = UnitCreate.omit({ id: true }).partial();
 
+/** Shared units (no owner) are read-only; a vendor changes only the units it defined. */
+const ownUnit = (u: Unit, v: Viewer): Refusal | null =>
+  u.owner?.id === v.accountId ? null : { kind: 'side', message: `Unit '${u.id}' is shared and cannot be changed.` };
+
 /** Units of measure: the shared list (incl. 'unit' and 'unith') plus the ones a vendor defines for its items. */
 export const unitResource = defineResource({
   name: 'unit',
@@ -332,16 +555,26 @@ export const unitResource = defineResource({
   update: UnitUpdate,
   remove: true,
   filters: {
-    id: { type: 'string', ops: TEXT_OPS },
-    name: { type: 'string', ops: TEXT_OPS },
-    title: { type: 'string', ops: TEXT_OPS },
-    unit: { type: 'string', ops: TEXT_OPS },
-    mpn: { type: 'string', ops: TEXT_OPS },
-    'owner.id': { type: 'string', ops: TEXT_OPS },
+    id: filterOf(Unit, 'id'),
+    name: filterOf(Unit, 'name'),
+    title: filterOf(Unit, 'title'),
+    unit: filterOf(Unit, 'unit'),
+    mpn: filterOf(Unit, 'mpn'),
+    'owner.id': filterOf(Unit, 'owner.id'),
   },
   ordering: ['id', 'name', 'title'],
   defaultOrdering: 'name',
   search: ['id', 'name', 'title', 'unit'],
-  columns: ['id', 'title', 'unit', 'mpn'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  machine: defineMachine<Unit>({ statuses: {}, actions: {}, editable: ownUnit, deletable: ownUnit }),
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    title: { label: 'Title', kind: 'text' },
+    unit: { label: 'Symbol', kind: 'text' },
+    description: { label: 'Description', kind: 'multiline' },
+    owner: { label: 'Defined by', kind: 'ref', empty: 'Shared' },
+  },
+  list: { columns: ['name', 'id', 'title', 'unit', 'owner'] },
 });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { BOOL_OPS, DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import {
+  BOOL_OPS,
+  DATE_OPS,
+  ENUM_OPS,
+  TEXT_OPS,
+  defineResource,
+  defineMachine,
+  statusTones,
+  type Refusal,
+  type Viewer,
+} from '../resource/index.ts';
 import { Events } from '../identity/common.ts';
 
 /** Permission module of localization work (spec §6: translation switching needs it, or vendor status). */
@@ -19,13 +29,24 @@ export const CONTEXT_TYPES = ['product', 'pim'] as const;
 
 const LocaleRef = z.object({ id: z.string(), name: z.string(), auto_translation: z.boolean().optional() });
 const AccountRef = z.object({ id: z.string(), name: z.string(), icon: z.string().nullable().optional() });
-const IdInput = (what: string) => z.object({ id: z.string({ error: `${what}.id: This field is required` }).trim().min(1, 'This field is required') },
-  { error: 'This field is required' });
+const IdInput = (what: string) =>
+  z.object(
+    {
+      id: z
+        .string({ error: `${what}.id: This field is required` })
+        .trim()
+        .min(1, 'This field is required'),
+    },
+    { error: 'This field is required' },
+  );
 const description = z.string().max(4000, 'Input must be at most 4000 characters').nullable().optional();
 const AutoInput = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
 export const Locale = z.object({
-  id: z.string(), name: z.string(), local_name: z.string(), auto_translation: z.boolean(),
+  id: z.string(),
+  name: z.string(),
+  local_name: z.string(),
+  auto_translation: z.boolean(),
   stats: z.object({ translations: z.number().int() }),
   marketplaces: z.array(z.object({ id: z.string(), name: z.string(), icon: z.string().nullable().optional() })),
 });
@@ -47,16 +68,31 @@ export const localeResource = defineResource({
   ordering: ['id', 'name', 'local_name'],
   defaultOrdering: 'id',
   search: ['id', 'name', 'local_name'],
-  columns: ['id', 'name', 'local_name', 'auto_translation'],
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    local_name: { label: 'Local name', kind: 'text' },
+    auto_translation: { label: 'Automatic translation', kind: 'bool' },
+  },
+  list: { columns: ['name', 'id', 'local_name', 'auto_translation'] },
 });
 
 export const ContextRef = z.object({
-  id: z.string(), instance_id: z.string(), name: z.string(), icon: z.string().nullable(), type: z.enum(CONTEXT_TYPES),
+  id: z.string(),
+  instance_id: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  type: z.enum(CONTEXT_TYPES),
 });
 
 /** A translation as listed inside its context (spec §3: id, locale, owned, primary, status). */
 export const TranslationRef = z.object({
-  id: z.string(), locale: LocaleRef, primary: z.boolean(), status: z.enum(TRANSLATION_STATUSES), owner: AccountRef, owned: z.boolean(),
+  id: z.string(),
+  locale: LocaleRef,
+  primary: z.boolean(),
+  status: z.enum(TRANSLATION_STATUSES),
+  owner: AccountRef,
+  owned: z.boolean(),
 });
 
 export const LocalizationContext = ContextRef.extend({
@@ -75,7 +111,11 @@ const TranslationInput = z.object({
 });
 
 export const LocalizationContextCreate = z.object({
-  instance_id: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(100, 'Input must be at most 100 characters'),
+  instance_id: z
+    .string({ error: 'This field is required' })
+    .trim()
+    .min(1, 'This field is required')
+    .max(100, 'Input must be at most 100 characters'),
   type: z.enum(['product'], { error: 'type must be product' }).optional(),
   translations: z.array(TranslationInput).max(50).optional(),
 });
@@ -99,8 +139,24 @@ export const localizationContextResource = defineResource({
   ordering: ['id', 'instance_id', 'name', 'type', 'events.created.at'],
   defaultOrdering: '-events.created.at',
   search: ['id', 'instance_id', 'name'],
-  columns: ['id', 'instance_id', 'name', 'type'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  machine: defineMachine<LocalizationContext>({
+    statuses: {},
+    actions: {},
+    deletable: (c, v) =>
+      c.owner.id === v.accountId
+        ? null
+        : { kind: 'side', message: 'Only the vendor that owns this product can delete its localization context.' },
+  }),
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Product', kind: 'text' },
+    instance_id: { label: 'Product ID', kind: 'id' },
+    primary_locale: { label: 'Primary locale', kind: 'ref' },
+    owner: { label: 'Vendor', kind: 'ref' },
+  },
+  list: { columns: ['name', 'instance_id', 'primary_locale', 'owner'] },
 });
 
 export const Translation = z.object({
@@ -111,7 +167,11 @@ export const Translation = z.object({
   locale: LocaleRef,
   description: z.string().nullable(),
   stats: z.object({ total: z.number().int(), translated: z.number().int() }).optional(),
-  auto: z.object({ enabled: z.boolean(), status: z.enum(AUTO_TRANSLATION_STATUSES).optional(), error_message: z.string().optional() }),
+  auto: z.object({
+    enabled: z.boolean(),
+    status: z.enum(AUTO_TRANSLATION_STATUSES).optional(),
+    error_message: z.string().optional(),
+  }),
   status: z.enum(TRANSLATION_STATUSES),
   primary: z.boolean(),
   events: Events,
@@ -120,12 +180,79 @@ export type Translation = z.infer<typeof Translation>;
 
 export const TranslationCreate = TranslationInput.extend({
   /** The context by id, or the translatable object (a product id) whose context is created on first use. */
-  context: z.object({ id: z.string().optional(), instance_id: z.string().optional() }, { error: 'This field is required' })
+  context: z
+    .object({ id: z.string().optional(), instance_id: z.string().optional() }, { error: 'This field is required' })
     .refine((c) => !!(c.id || c.instance_id), 'context: give id or instance_id'),
 });
 export const TranslationUpdate = z.object({ description, auto: AutoInput.optional() });
 /** Clone: a copy owned by the caller, of the same locale or of another one. */
 export const TranslationClone = z.object({ locale: IdInput('locale').optional(), description }).nullish();
+
+/** Only the account that owns a translation changes it (others clone it to get their own). */
+export const ownsTranslation = (t: Pick<Translation, 'id' | 'owner'>, v: Viewer): Refusal | null =>
+  t.owner.id === v.accountId
+    ? null
+    : {
+        kind: 'side',
+        message: `Translation ${t.id} belongs to ${t.owner.name}; only its owner can change it. Clone it to make your own.`,
+      };
+
+const autoFailed = (t: Translation) => t.auto.enabled && t.auto.status === 'failed';
+
+/** The primary translation holds the product's own texts: it is never deleted. */
+const primaryStays = (t: { id: string; primary: boolean }): Refusal | null =>
+  t.primary
+    ? {
+        kind: 'guard',
+        message: `Translation ${t.id} is primary and cannot be deleted; make another translation primary first.`,
+      }
+    : null;
+
+/**
+ * Translations (spec §3, §4, §6): activate an inactive one, make an active one the context's primary (its vendor
+ * only), retry a failed machine translation, clone any visible one into one's own. Only the owner changes, acts
+ * on or deletes a translation; the primary one is never deleted.
+ */
+export const translationMachine = defineMachine<Translation>({
+  statuses: statusTones(TRANSLATION_STATUSES, { inactive: 'default' }),
+  actions: {
+    activate: {
+      label: 'Activate',
+      from: ['inactive'],
+      to: 'active',
+      rule: ownsTranslation,
+      done: (t) => `${t.locale.name} translation activated.`,
+    },
+    primarize: {
+      label: 'Make primary',
+      from: ['active'],
+      by: ['vendor'],
+      rule: ownsTranslation,
+      shown: (t) => !t.primary,
+      done: (t) => `${t.locale.name} is now the primary translation.`,
+    },
+    retry: {
+      label: 'Retry',
+      from: ['inactive', 'active'],
+      rule: ownsTranslation,
+      shown: autoFailed,
+      guard: (t) =>
+        autoFailed(t)
+          ? null
+          : `Only a failed automatic translation can be retried; translation ${t.id} has ${
+              t.auto.enabled ? `automatic translation ${t.auto.status ?? 'pending'}` : 'automatic translation disabled'
+            }.`,
+      done: (t) => `Automatic translation into ${t.locale.name} requested again.`,
+    },
+    clone: {
+      label: 'Clone',
+      body: TranslationClone,
+      done: (t) => `Cloned into your ${t.locale.name} translation.`,
+    },
+  },
+  editable: ownsTranslation,
+  deletable: (t, v) => ownsTranslation(t, v) ?? primaryStays(t),
+});
 
 export const translationResource = defineResource({
   name: 'translation',
@@ -136,7 +263,6 @@ export const translationResource = defineResource({
   create: TranslationCreate,
   update: TranslationUpdate,
   remove: true,
-  statuses: TRANSLATION_STATUSES,
   filters: {
     id: { type: 'string', ops: TEXT_OPS },
     status: { type: 'string', ops: ENUM_OPS, options: TRANSLATION_STATUSES },
@@ -155,17 +281,32 @@ export const translationResource = defineResource({
     'events.created.at': { type: 'datetime', ops: DATE_OPS },
     'events.updated.at': { type: 'datetime', ops: DATE_OPS },
   },
-  ordering: ['id', 'status', 'primary', 'locale.id', 'locale.name', 'context.id', 'context.name', 'owner.id', 'events.created.at', 'events.updated.at'],
+  ordering: [
+    'id',
+    'status',
+    'primary',
+    'locale.id',
+    'locale.name',
+    'context.id',
+    'context.name',
+    'owner.id',
+    'events.created.at',
+    'events.updated.at',
+  ],
   defaultOrdering: '-events.created.at',
   search: ['id', 'description', 'context.name'],
-  columns: ['id', 'locale.name', 'context.name', 'owner.name', 'primary', 'status'],
   visibleTo: ['vendor', 'provider'],
-  actions: {
-    activate: { from: ['inactive'], to: 'active', label: 'Activate' },
-    clone: { body: TranslationClone, label: 'Clone' },
-    primarize: { from: ['active'], label: 'Make primary', by: ['vendor'] },
-    retry: { from: ['inactive', 'active'], label: 'Retry automatic translation' },
+  machine: translationMachine,
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    locale: { label: 'Locale', kind: 'ref' },
+    owner: { label: 'Owner', kind: 'ref' },
+    status: { label: 'Status', kind: 'status' },
+    primary: { label: 'Primary', kind: 'bool' },
+    description: { label: 'Description', kind: 'multiline' },
+    context: { label: 'Product', kind: 'ref', route: 'product', routeParams: { id: 'context.instance_id' } },
   },
+  list: { columns: ['locale', 'owner', 'status', 'primary'] },
 });
 
 export const TranslationAttribute = z.object({
@@ -184,9 +325,14 @@ export type TranslationAttribute = z.infer<typeof TranslationAttribute>;
 
 const attributeText = z.string().max(10000, 'Input must be at most 10000 characters').nullable().optional();
 export const TranslationAttributeUpdate = z.object({ value: attributeText, comment: description });
-export const TranslationAttributeBulk = z.array(TranslationAttributeUpdate.extend({
-  key: z.string({ error: 'key: This field is required' }).min(1, 'key: This field is required'),
-}), { error: 'Expected a list of {key, value, comment}' }).max(5000);
+export const TranslationAttributeBulk = z
+  .array(
+    TranslationAttributeUpdate.extend({
+      key: z.string({ error: 'key: This field is required' }).min(1, 'key: This field is required'),
+    }),
+    { error: 'Expected a list of {key, value, comment}' },
+  )
+  .max(5000);
 
 export const translationAttributeResource = defineResource({
   name: 'translation-attribute',
@@ -208,7 +354,6 @@ export const translationAttributeResource = defineResource({
   ordering: ['key', 'value', 'status', 'events.updated.at'],
   defaultOrdering: 'key',
   search: ['key', 'value', 'original'],
-  columns: ['key', 'original', 'value', 'status'],
   visibleTo: ['vendor', 'provider'],
 });
 
@@ -271,8 +416,20 @@ export const productLocalizationResource = defineResource({
   ordering: ['locale.id', 'status', 'events.created.at'],
   defaultOrdering: 'locale.id',
   search: ['locale.id', 'locale.name'],
-  columns: ['locale.name', 'primary', 'status'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  // DELETE removes the vendor's translation behind it (stored as the translation: its id is the TRN id)
+  machine: defineMachine<{ id: string; primary: boolean }>({
+    statuses: statusTones(TRANSLATION_STATUSES, { inactive: 'default' }),
+    actions: {},
+    deletable: primaryStays,
+  }),
+  fields: {
+    locale: { label: 'Locale', kind: 'ref' },
+    primary: { label: 'Primary', kind: 'bool' },
+    status: { label: 'Status', kind: 'status' },
+  },
+  list: { columns: ['locale', 'primary', 'status'] },
 });
 
 // ---------------------------------------------------------------- spec §6 rules, shared by server and portal

@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { BOOL_OPS, ENUM_OPS, NUMBER_OPS, TEXT_OPS, DATE_OPS, defineResource } from '../resource/define.ts';
+import { BOOL_OPS, NUMBER_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import { filterOf, roteFilters } from '../resource/filters.ts';
+import type { Fields } from '../resource/fields.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED } from '../validation/messages.ts';
 import { requiredError } from '../validation/zod.ts';
-import { PARAMETER_PHASES, PARAMETER_SCOPES, PARAMETER_TYPES } from '../parameters/types.ts';
+import {
+  PARAMETER_PHASE_LABELS,
+  PARAMETER_PHASES,
+  PARAMETER_SCOPE_LABELS,
+  PARAMETER_SCOPES,
+  PARAMETER_TYPE_LABELS,
+  PARAMETER_TYPES,
+} from '../parameters/types.ts';
 
 // The value validator and definition checks live in ../parameters (shared with the portal); re-exported here.
 export * from '../parameters/index.ts';
@@ -33,7 +42,11 @@ export const zParameterDependency = z.object({
   readonly: z.boolean().optional(),
 });
 
-const length = z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Must be 0 or more').nullish();
+const length = z
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .min(0, 'Must be 0 or more')
+  .nullish();
 
 export const zParameterConstraintsInput = z.object({
   required: z.boolean().optional(),
@@ -45,7 +58,10 @@ export const zParameterConstraintsInput = z.object({
   choices: z.array(zParamChoice).nullish(),
   min_length: length,
   max_length: length,
-  meta: z.object({ choices: z.array(zParamChoice).nullish() }).catchall(z.unknown()).nullish(),
+  meta: z
+    .object({ choices: z.array(zParamChoice).nullish() })
+    .catchall(z.unknown())
+    .nullish(),
   dependency: zParameterDependency.nullish(),
   level: z.string().nullish(),
   display_content: z.string().nullish(),
@@ -99,7 +115,11 @@ const fields = {
   default: z.unknown(),
   default_country: z.string().nullish(),
   parent: z.object({ id: z.string().nullable() }).nullish(),
-  position: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000, 'Must be at most 1000000'),
+  position: z
+    .number()
+    .int('Must be a whole number')
+    .min(0, 'Must be 0 or more')
+    .max(1_000_000, 'Must be at most 1000000'),
 };
 
 /** name is set once; type defaults to text, phase to ordering, scope to the phase's first scope. */
@@ -117,6 +137,24 @@ export const ParameterCreate = z.object({
 /** Partial; constraints are merged into the current ones (a null removes a constraint). */
 export const ParameterUpdate = z.object(fields).partial();
 
+/** A parameter reads by its title wherever a user sees it; its name is the key clients and templates use. */
+const PARAMETER_FIELDS: Fields = {
+  id: { label: 'ID', kind: 'id' },
+  name: { label: 'Name', kind: 'id' },
+  title: { label: 'Title', kind: 'text' },
+  description: { label: 'Description', kind: 'multiline' },
+  type: { label: 'Type', kind: 'enum', labels: PARAMETER_TYPE_LABELS },
+  phase: { label: 'Phase', kind: 'enum', labels: PARAMETER_PHASE_LABELS },
+  scope: { label: 'Scope', kind: 'enum', labels: PARAMETER_SCOPE_LABELS },
+  hint: { label: 'Hint', kind: 'text' },
+  placeholder: { label: 'Placeholder', kind: 'text' },
+  constraints: { label: 'Constraints', kind: 'list' },
+  default_country: { label: 'Default country', kind: 'country' },
+  position: { label: '#', kind: 'number' },
+  'events.created.at': { label: 'Created', kind: 'date' },
+  'events.updated.at': { label: 'Updated', kind: 'date' },
+};
+
 export const parameterResource = defineResource({
   name: 'parameter',
   title: 'Parameter',
@@ -127,26 +165,65 @@ export const parameterResource = defineResource({
   update: ParameterUpdate,
   remove: true,
   filters: {
-    id: { type: 'string', ops: [...TEXT_OPS] },
-    name: { type: 'string', ops: TEXT_OPS },
-    title: { type: 'string', ops: TEXT_OPS },
-    type: { type: 'string', ops: ENUM_OPS, options: PARAMETER_TYPES },
-    phase: { type: 'string', ops: ENUM_OPS, options: PARAMETER_PHASES },
-    scope: { type: 'string', ops: ENUM_OPS, options: PARAMETER_SCOPES },
-    position: { type: 'number', ops: [...NUMBER_OPS, 'null'] },
-    'constraints.required': { type: 'boolean', ops: [...BOOL_OPS, 'in'] },
-    'constraints.hidden': { type: 'boolean', ops: BOOL_OPS },
-    'constraints.unique': { type: 'boolean', ops: BOOL_OPS },
-    'constraints.reconciliation': { type: 'boolean', ops: BOOL_OPS },
-    'constraints.shared': { type: 'string', ops: ['eq', 'null', 'in'] },
-    'events.created.at': { type: 'datetime', ops: DATE_OPS },
+    ...roteFilters(Parameter),
+    title: filterOf(Parameter, 'title'),
+    phase: filterOf(Parameter, 'phase'),
+    scope: filterOf(Parameter, 'scope'),
+    position: filterOf(Parameter, 'position', [...NUMBER_OPS, 'null']),
+    'constraints.required': filterOf(Parameter, 'constraints.required', [...BOOL_OPS, 'in']),
+    'constraints.hidden': filterOf(Parameter, 'constraints.hidden'),
+    'constraints.unique': filterOf(Parameter, 'constraints.unique'),
+    'constraints.reconciliation': filterOf(Parameter, 'constraints.reconciliation'),
+    'constraints.shared': filterOf(Parameter, 'constraints.shared', ['eq', 'null', 'in']),
   },
   ordering: ['position', 'title', 'name', 'events.created.at'],
   defaultOrdering: 'position',
   search: ['id', 'name', 'title'],
-  columns: ['id', 'name', 'title', 'type', 'phase', 'scope', 'constraints.required'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  removal: {
+    label: 'Delete',
+    title: () => 'Delete parameter',
+    confirm: (p: Parameter) =>
+      `Delete ${p.title} (${p.name})? Requests and configuration values stop carrying it from the next version.`,
+    done: (p: Parameter) => `Parameter ${p.title} deleted.`,
+  },
+  fields: PARAMETER_FIELDS,
+  list: {
+    columns: ['position', 'title', 'name', 'type', 'scope', 'constraints'],
+    phone: ['title', 'type'],
+    filters: ['scope', 'type'],
+  },
+  detail: {
+    fields: [
+      'id',
+      'name',
+      'title',
+      'description',
+      'type',
+      'phase',
+      'scope',
+      'hint',
+      'placeholder',
+      'constraints',
+      'position',
+    ],
+  },
 });
+
+/** The constraints a parameter carries, as words ("Required", "Depends on Add-ons"); `titleOf` names another one. */
+export function constraintFlags(p: Pick<Parameter, 'constraints'>, titleOf: (name: string) => string = (n) => n) {
+  const c = p.constraints;
+  const dep = c.dependency?.parameter?.name;
+  return [
+    c.required && 'Required',
+    c.hidden && 'Hidden',
+    c.readonly && 'Read-only',
+    c.unique && 'Unique',
+    c.reconciliation && 'Reconciliation',
+    dep && `Depends on ${titleOf(dep)}`,
+  ].filter(Boolean) as string[];
+}
 
 // ---------------------------------------------------------------- configuration data
 
@@ -158,7 +235,16 @@ export const ConfigurationData = z.object({
   id: z.string(),
   value: z.string().nullable(),
   structured_value: z.unknown(),
-  parameter: Parameter.pick({ id: true, name: true, title: true, description: true, type: true, scope: true, phase: true, constraints: true }),
+  parameter: Parameter.pick({
+    id: true,
+    name: true,
+    title: true,
+    description: true,
+    type: true,
+    scope: true,
+    phase: true,
+    constraints: true,
+  }),
   item: NamedRef.nullable(),
   marketplace: NamedRef.nullable(),
   product: z.object({ id: z.string() }),
@@ -185,20 +271,27 @@ export const configurationResource = defineResource({
   schema: ConfigurationData,
   create: ConfigurationDataWrite,
   filters: {
-    'parameter.id': { type: 'string', ops: TEXT_OPS },
-    'parameter.title': { type: 'string', ops: TEXT_OPS },
-    'parameter.scope': { type: 'string', ops: TEXT_OPS },
-    'parameter.constraints.required': { type: 'boolean', ops: BOOL_OPS },
-    'parameter.constraints.shared': { type: 'string', ops: TEXT_OPS },
-    'item.id': { type: 'string', ops: TEXT_OPS },
-    'item.name': { type: 'string', ops: TEXT_OPS },
-    'marketplace.id': { type: 'string', ops: TEXT_OPS },
-    'marketplace.name': { type: 'string', ops: TEXT_OPS },
-    value: { type: 'string', ops: TEXT_OPS },
+    'parameter.id': filterOf(ConfigurationData, 'parameter.id'),
+    'parameter.title': filterOf(ConfigurationData, 'parameter.title'),
+    'parameter.scope': { ...filterOf(ConfigurationData, 'parameter.scope'), ops: TEXT_OPS },
+    'parameter.constraints.required': filterOf(ConfigurationData, 'parameter.constraints.required'),
+    'parameter.constraints.shared': filterOf(ConfigurationData, 'parameter.constraints.shared'),
+    'item.id': filterOf(ConfigurationData, 'item.id'),
+    'item.name': filterOf(ConfigurationData, 'item.name'),
+    'marketplace.id': filterOf(ConfigurationData, 'marketplace.id'),
+    'marketplace.name': filterOf(ConfigurationData, 'marketplace.name'),
+    value: filterOf(ConfigurationData, 'value'),
   },
   ordering: ['parameter.id', 'item.id', 'marketplace.id', 'value'],
   defaultOrdering: 'parameter.id',
   search: ['parameter.id', 'parameter.title', 'item.id', 'item.name', 'marketplace.id', 'value'],
-  columns: ['parameter.title', 'parameter.scope', 'item.name', 'marketplace.id', 'value'],
   visibleTo: ['vendor', 'provider'],
+  writableBy: ['vendor'],
+  fields: {
+    'parameter.title': { label: 'Parameter', kind: 'text' },
+    item: { label: 'Item', kind: 'ref' },
+    marketplace: { label: 'Marketplace', kind: 'ref', route: 'marketplaces.details' },
+    value: { label: 'Value', kind: 'text' },
+  },
+  list: { columns: ['parameter.title', 'item', 'marketplace', 'value'] },
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource, type ResourceDecl } from '../resource/define.ts';
+import {
+  DATE_OPS,
+  ENUM_OPS,
+  TEXT_OPS,
+  defineResource,
+  type ResourceDecl,
+  defineMachine,
+  statusTones,
+} from '../resource/index.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 
@@ -16,8 +24,18 @@ export const Connection = z.object({
   status: z.enum(CONNECTION_STATUSES),
   provider: AccountRef,
   vendor: AccountRef,
-  hub: z.object({ id: z.string(), name: z.string(), instance: z.object({ id: z.string().nullable(), type: z.string() }).optional() }),
-  product: z.object({ id: z.string(), name: z.string(), icon: z.string().nullable(), short_description: z.string().optional(), version: z.number().int() }),
+  hub: z.object({
+    id: z.string(),
+    name: z.string(),
+    instance: z.object({ id: z.string().nullable(), type: z.string() }).optional(),
+  }),
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    icon: z.string().nullable(),
+    short_description: z.string().optional(),
+    version: z.number().int(),
+  }),
   created_at: z.string(),
   note: z.string().nullable(),
   product_version_type: z.string(),
@@ -57,14 +75,15 @@ export const productConnectionResource = defineResource({
   schema: Connection,
   create: ConnectionCreate,
   update: ConnectionUpdate,
-  statuses: CONNECTION_STATUSES,
   filters,
   ordering: ['id', 'type', 'status', 'created_at', 'product.name'],
   defaultOrdering: '-created_at',
   search: ['id', 'hub.name', 'product.name'],
-  columns: ['id', 'hub.name', 'type', 'status', 'created_at'],
-  actions: { revoke: { from: ['active'], to: 'revoked', label: 'Revoke' } },
   visibleTo: ['vendor', 'provider'],
+  machine: defineMachine({
+    statuses: statusTones(CONNECTION_STATUSES),
+    actions: { revoke: { from: ['active'], to: 'revoked', label: 'Revoke' } },
+  }),
 });
 
 /** The connections of one hub, as its provider (or a vendor with a product connected to it) sees them. */
@@ -74,11 +93,10 @@ export const hubConnectionResource = defineResource({
   path: '/hubs/:hubId/connections',
   module: 'MD-0003',
   schema: Connection,
-  statuses: CONNECTION_STATUSES,
   filters,
   ordering: ['id', 'type', 'status', 'created_at', 'product.name'],
   defaultOrdering: '-created_at',
   search: ['id', 'product.name'],
-  columns: ['id', 'product.name', 'vendor.name', 'type', 'status', 'created_at'],
   visibleTo: ['vendor', 'provider'],
+  machine: defineMachine({ statuses: statusTones(CONNECTION_STATUSES), actions: {} }),
 });

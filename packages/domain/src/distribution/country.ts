@@ -17,6 +17,7 @@ export function countryPrefix(id: string): string | null {
 
 /** The country list is the same for everyone and read-only. */
 export const countryResource = defineResource({
+  shared: true,
   name: 'country',
   title: 'Country',
   path: '/countries',
@@ -29,6 +30,5 @@ export const countryResource = defineResource({
   ordering: ['id', 'name'],
   defaultOrdering: 'name',
   search: ['id', 'name'],
-  columns: ['id', 'name', 'prefix'],
   visibleTo: ['vendor', 'provider'],
 });

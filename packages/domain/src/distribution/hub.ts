@@ -20,7 +20,10 @@ export const Hub = z.object({
 export type Hub = z.infer<typeof Hub>;
 
 /** The reference writes instance_type in lower case and returns it upper case; either is accepted. */
-const instanceType = z.string().transform((s) => s.toUpperCase()).pipe(z.enum(HUB_INSTANCE_TYPES, { error: 'instance_type must be oa or api' }));
+const instanceType = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.enum(HUB_INSTANCE_TYPES, { error: 'instance_type must be oa or api' }));
 
 export const HubCreate = z.object({
   name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(256, maxLength(256)),
@@ -54,13 +57,16 @@ export const hubResource = defineResource({
   ordering: ['id', 'name', 'events.created.at', 'events.updated.at'],
   defaultOrdering: '-events.created.at',
   search: ['id', 'name', 'instance.id'],
-  columns: ['id', 'name', 'company.name', 'instance.type', 'events.updated.at'],
   visibleTo: ['vendor', 'provider'],
 });
 
 /** A marketplace as a hub lists it: with the external id the hub knows it by. */
 export const HubMarketplace = z.object({
-  id: z.string(), name: z.string(), icon: z.string().nullable(), description: z.string().nullable(), external_id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  description: z.string().nullable(),
+  external_id: z.string(),
 });
 export type HubMarketplace = z.infer<typeof HubMarketplace>;
 
@@ -74,6 +80,5 @@ export const hubMarketplaceResource = defineResource({
   ordering: ['id', 'name'],
   defaultOrdering: 'name',
   search: ['id', 'name'],
-  columns: ['id', 'name', 'external_id'],
   visibleTo: ['vendor', 'provider'],
 });

@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { DATE_OPS, ENUM_OPS, NUMBER_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import {
+  DATE_OPS,
+  ENUM_OPS,
+  NUMBER_OPS,
+  TEXT_OPS,
+  defineResource,
+  defineMachine,
+  statusTones,
+} from '../resource/index.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 
 const AccountRef = z.object({ id: z.string(), name: z.string().optional() });
 const ProductRef = z.object({
-  id: z.string(), name: z.string(), icon: z.string().nullable(), short_description: z.string().optional(), version: z.number().int(),
+  id: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  short_description: z.string().optional(),
+  version: z.number().int(),
 });
 const MarketplaceRef = z.object({ id: z.string(), name: z.string(), icon: z.string().nullable().optional() });
 
@@ -36,7 +48,6 @@ export const listingResource = defineResource({
   path: '/listings',
   module: 'MD-0003',
   schema: Listing,
-  statuses: LISTING_STATUSES,
   filters: {
     id: { type: 'string', ops: TEXT_OPS },
     status: { type: 'string', ops: ENUM_OPS, options: LISTING_STATUSES },
@@ -54,15 +65,22 @@ export const listingResource = defineResource({
   ordering: ['id', 'status', 'created', 'updated', 'marketplace.name', 'product.name', 'vendor.name', 'provider.name'],
   defaultOrdering: '-created',
   search: ['id', 'marketplace.name', 'product.name'],
-  columns: ['id', 'product.name', 'marketplace.name', 'vendor.name', 'provider.name', 'status'],
   visibleTo: ['vendor', 'provider'],
+  machine: defineMachine({ statuses: statusTones(LISTING_STATUSES), actions: {} }),
 });
 
 // ---------------------------------------------------------------- listing requests
 
 export const LISTING_REQUEST_TYPES = ['new', 'update', 'remove'] as const;
 export type ListingRequestType = (typeof LISTING_REQUEST_TYPES)[number];
-export const LISTING_REQUEST_STATUSES = ['draft', 'reviewing', 'deploying', 'completed', 'canceled', 'deleted'] as const;
+export const LISTING_REQUEST_STATUSES = [
+  'draft',
+  'reviewing',
+  'deploying',
+  'completed',
+  'canceled',
+  'deleted',
+] as const;
 export type ListingRequestStatus = (typeof LISTING_REQUEST_STATUSES)[number];
 /** Requests still in progress: the dashboard counts these and a listing has at most one of them. */
 export const PENDING_LISTING_REQUEST_STATUSES = ['draft', 'reviewing', 'deploying'] as const;
@@ -91,19 +109,21 @@ export type ListingRequest = z.infer<typeof ListingRequest>;
  * `new` names the product and the marketplace; `update` and `remove` name the listing (or its product and
  * marketplace). The product must be the vendor's and published; the marketplace's owner an active partner.
  */
-export const ListingRequestCreate = z.object({
-  type: z.enum(LISTING_REQUEST_TYPES, { error: `type must be one of ${LISTING_REQUEST_TYPES.join(', ')}` }),
-  product_id: z.string().min(1, REQUIRED).optional(),
-  marketplace_id: z.string().min(1, REQUIRED).optional(),
-  listing_id: z.string().min(1, REQUIRED).optional(),
-  note: z.string().max(4096, maxLength(4096)).optional(),
-}).superRefine((v, ctx) => {
-  const byListing = v.listing_id !== undefined;
-  if (v.type === 'new' || !byListing) {
-    if (!v.product_id) ctx.addIssue({ code: 'custom', path: ['product_id'], message: REQUIRED });
-    if (!v.marketplace_id) ctx.addIssue({ code: 'custom', path: ['marketplace_id'], message: REQUIRED });
-  }
-});
+export const ListingRequestCreate = z
+  .object({
+    type: z.enum(LISTING_REQUEST_TYPES, { error: `type must be one of ${LISTING_REQUEST_TYPES.join(', ')}` }),
+    product_id: z.string().min(1, REQUIRED).optional(),
+    marketplace_id: z.string().min(1, REQUIRED).optional(),
+    listing_id: z.string().min(1, REQUIRED).optional(),
+    note: z.string().max(4096, maxLength(4096)).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const byListing = v.listing_id !== undefined;
+    if (v.type === 'new' || !byListing) {
+      if (!v.product_id) ctx.addIssue({ code: 'custom', path: ['product_id'], message: REQUIRED });
+      if (!v.marketplace_id) ctx.addIssue({ code: 'custom', path: ['marketplace_id'], message: REQUIRED });
+    }
+  });
 
 export const ListingRequestAssign = z.object({ assignee: z.object({ id: z.string({ error: REQUIRED }) }).optional() });
 
@@ -119,7 +139,6 @@ export const listingRequestResource = defineResource({
   schema: ListingRequest,
   create: ListingRequestCreate,
   remove: true,
-  statuses: LISTING_REQUEST_STATUSES,
   filters: {
     id: { type: 'string', ops: TEXT_OPS },
     type: { type: 'string', ops: ENUM_OPS, options: LISTING_REQUEST_TYPES },
@@ -139,18 +158,78 @@ export const listingRequestResource = defineResource({
     created: { type: 'datetime', ops: DATE_OPS },
     updated: { type: 'datetime', ops: DATE_OPS },
   },
-  ordering: ['id', 'type', 'status', 'state', 'created', 'updated', 'product.name', 'marketplace.name', 'vendor.name', 'provider.name'],
+  ordering: [
+    'id',
+    'type',
+    'status',
+    'state',
+    'created',
+    'updated',
+    'product.name',
+    'marketplace.name',
+    'vendor.name',
+    'provider.name',
+  ],
   defaultOrdering: '-created',
   search: ['id', 'product.id', 'product.name', 'vendor.name'],
-  columns: ['id', 'type', 'product.name', 'marketplace.name', 'vendor.name', 'assignee.name', 'status', 'updated'],
-  actions: {
-    submit: { from: ['draft'], to: 'reviewing', label: 'Submit', by: ['vendor'] },
-    refine: { from: ['reviewing'], to: 'draft', label: 'Refine', by: ['provider'] },
-    deploy: { from: ['reviewing'], to: 'deploying', label: 'Deploy', by: ['provider'] },
-    complete: { from: ['deploying'], to: 'completed', label: 'Complete', by: ['provider'] },
-    cancel: { from: ['reviewing', 'deploying'], to: 'canceled', label: 'Cancel', by: ['provider'] },
-    assign: { from: ['reviewing', 'deploying'], body: ListingRequestAssign, label: 'Assign', by: ['provider'] },
-    unassign: { from: ['reviewing', 'deploying'], label: 'Unassign', by: ['provider'] },
-  },
   visibleTo: ['vendor', 'provider'],
+  machine: defineMachine({
+    statuses: statusTones(LISTING_REQUEST_STATUSES),
+    actions: {
+      submit: {
+        from: ['draft'],
+        to: 'reviewing',
+        label: 'Submit',
+        by: ['vendor'],
+        done: (r) => `Submitted: ${r.provider.name ?? r.provider.id} reviews the request.`,
+      },
+      refine: {
+        from: ['reviewing'],
+        to: 'draft',
+        label: 'Refine',
+        by: ['provider'],
+        done: () => 'Sent back to the vendor to refine.',
+      },
+      deploy: {
+        from: ['reviewing'],
+        to: 'deploying',
+        label: 'Deploy',
+        by: ['provider'],
+        done: () => 'Deploying: complete the request once the product is live in the marketplace.',
+      },
+      complete: {
+        from: ['deploying'],
+        to: 'completed',
+        label: 'Complete',
+        by: ['provider'],
+        done: (r) => {
+          const where = `${r.product.name} in ${r.marketplace.name}`;
+          if (r.type === 'new') return `Completed: ${where} is now listed.`;
+          if (r.type === 'remove') return `Completed: ${r.product.name} is no longer listed in ${r.marketplace.name}.`;
+          return `Completed: the listing of ${where} was updated.`;
+        },
+      },
+      cancel: {
+        from: ['reviewing', 'deploying'],
+        to: 'canceled',
+        label: 'Cancel',
+        by: ['provider'],
+        confirm: {
+          title: 'Cancel request',
+          destructive: true,
+          text: (r) =>
+            `Cancel the request to ${r.type === 'remove' ? 'remove' : 'list'} ${r.product.name} in ${r.marketplace.name}? The vendor has to make a new one.`,
+        },
+        done: () => 'The request was canceled.',
+      },
+      assign: { from: ['reviewing', 'deploying'], body: ListingRequestAssign, label: 'Assign', by: ['provider'] },
+      unassign: {
+        from: ['reviewing', 'deploying'],
+        label: 'Unassign',
+        by: ['provider'],
+        shown: (r) => !!r.assignee,
+        done: () => 'The request is no longer assigned.',
+      },
+    },
+  }),
 });

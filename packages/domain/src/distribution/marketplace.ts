@@ -4,16 +4,23 @@ import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 
 /** ISO 4217 codes the reference accepts for a marketplace's currencies. */
-export const CURRENCIES = 'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF CHE CHF CHW CLF CLP CNY COP COU CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD USN UYI UYU UYW UZS VED VES VND VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XDR XOF XPD XPF XPT XSU XTS XUA XXX YER ZAR ZMW ZWL'.split(' ');
+export const CURRENCIES =
+  'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF CHE CHF CHW CLF CLP CNY COP COU CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD USN UYI UYU UYW UZS VED VES VND VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XDR XOF XPD XPF XPT XSU XTS XUA XXX YER ZAR ZMW ZWL'.split(
+    ' ',
+  );
 export const ZONES = ['AF', 'NA', 'OC', 'AS', 'EU', 'SA'] as const;
 
 /** Spec §8: what the portal shows for a marketplace that has no country. */
-export const MARKETPLACE_NO_COUNTRY = 'This Marketplace is not configured properly (no country assigned). Please contact support.';
+export const MARKETPLACE_NO_COUNTRY =
+  'This Marketplace is not configured properly (no country assigned). Please contact support.';
 export const marketplaceHasNoCountry = (m: { countries?: readonly unknown[] | null }) => !m.countries?.length;
 
 const AccountRef = z.object({ id: z.string(), name: z.string().optional(), icon: z.string().nullable().optional() });
 
-export const MarketplaceHub = z.object({ hub: z.object({ id: z.string(), name: z.string().optional() }), external_id: z.string() });
+export const MarketplaceHub = z.object({
+  hub: z.object({ id: z.string(), name: z.string().optional() }),
+  external_id: z.string(),
+});
 
 export const Marketplace = z.object({
   id: z.string(),
@@ -33,20 +40,36 @@ export const Marketplace = z.object({
 });
 export type Marketplace = z.infer<typeof Marketplace>;
 
-const currency = (field: string) => z.string().refine((c) => CURRENCIES.includes(c), `${field} must be an ISO 4217 currency code`).nullable().optional();
+const currency = (field: string) =>
+  z
+    .string()
+    .refine((c) => CURRENCIES.includes(c), `${field} must be an ISO 4217 currency code`)
+    .nullable()
+    .optional();
 
 export const MarketplaceCreate = z.object({
   name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255, maxLength(255)),
   description: z.string().max(4096, maxLength(4096)).nullable().optional(),
-  zone: z.enum(ZONES, { error: `zone must be one of ${ZONES.join(', ')}` }).nullable().optional(),
-  countries: z.array(z.object({ id: z.string({ error: REQUIRED }) })).max(300).optional(),
+  zone: z
+    .enum(ZONES, { error: `zone must be one of ${ZONES.join(', ')}` })
+    .nullable()
+    .optional(),
+  countries: z
+    .array(z.object({ id: z.string({ error: REQUIRED }) }))
+    .max(300)
+    .optional(),
   currency: currency('currency'),
   alt_currency_1: currency('alt_currency_1'),
   alt_currency_2: currency('alt_currency_2'),
-  hubs: z.array(z.object({
-    hub: z.object({ id: z.string({ error: REQUIRED }) }),
-    external_id: z.string().max(255, maxLength(255)).optional(),
-  })).max(100).optional(),
+  hubs: z
+    .array(
+      z.object({
+        hub: z.object({ id: z.string({ error: REQUIRED }) }),
+        external_id: z.string().max(255, maxLength(255)).optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
 });
 export const MarketplaceUpdate = MarketplaceCreate.partial();
 
@@ -79,6 +102,5 @@ export const marketplaceResource = defineResource({
   ordering: ['id', 'name', 'currency', 'events.created.at'],
   defaultOrdering: 'name',
   search: ['id', 'name', 'currency', 'owner.id', 'owner.name'],
-  columns: ['id', 'name', 'owner.name', 'currency', 'zone'],
   visibleTo: ['vendor', 'provider'],
 });

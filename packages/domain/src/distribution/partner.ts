@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DATE_OPS, ENUM_OPS, NUMBER_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import {
+  DATE_OPS,
+  ENUM_OPS,
+  NUMBER_OPS,
+  TEXT_OPS,
+  defineResource,
+  defineMachine,
+  statusTones,
+} from '../resource/index.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED } from '../validation/messages.ts';
 import { ProductVersion } from '../catalog/product.ts';
@@ -26,7 +34,12 @@ export const Partner = z.object({
   websites: z.record(z.string(), z.any()),
   stats: z.object({
     listings: z.number().int(),
-    contracts: z.object({ distribution: z.number().int(), program: z.number().int(), service: z.number().int(), syndication: z.number().int() }),
+    contracts: z.object({
+      distribution: z.number().int(),
+      program: z.number().int(),
+      service: z.number().int(),
+      syndication: z.number().int(),
+    }),
   }),
   public: z.record(z.string(), z.any()),
   invitation: z.object({ by: z.object({ id: z.string(), name: z.string().optional() }), at: z.string() }),
@@ -46,7 +59,6 @@ export const partnerResource = defineResource({
   module: 'MD-0010',
   schema: Partner,
   create: PartnerCreate,
-  statuses: PARTNER_STATUSES,
   filters: {
     id: { type: 'string', ops: TEXT_OPS },
     name: { type: 'string', ops: TEXT_OPS },
@@ -59,12 +71,32 @@ export const partnerResource = defineResource({
   ordering: ['id', 'name', 'status', 'type', 'role', 'events.created.at'],
   defaultOrdering: 'name',
   search: ['id', 'name'],
-  columns: ['id', 'name', 'type', 'role', 'status'],
-  actions: {
-    accept: { from: ['invited'], to: 'active', label: 'Accept invitation' },
-    remove: { from: ['active'], to: 'removed', label: 'Remove partner' },
-  },
   visibleTo: ['vendor', 'provider'],
+  machine: defineMachine({
+    statuses: statusTones(PARTNER_STATUSES),
+    actions: {
+      // only the invited side accepts; either side ends the partnership
+      accept: {
+        from: ['invited'],
+        to: 'active',
+        label: 'Accept invitation',
+        shown: (p, v) => p.invitation.by.id !== v.accountId,
+        done: (p) => `You are now partners with ${p.name}.`,
+      },
+      remove: {
+        from: ['active'],
+        to: 'removed',
+        label: 'Remove partner',
+        confirm: {
+          title: 'Remove partner',
+          destructive: true,
+          text: (p) =>
+            `End the partnership with ${p.name}? Neither side can start new listings or connections until one invites the other again.`,
+        },
+        done: (p) => `${p.name} is no longer a partner.`,
+      },
+    },
+  }),
 });
 
 /**
@@ -87,6 +119,5 @@ export const partnerProductResource = defineResource({
   ordering: ['id', 'name', 'version'],
   defaultOrdering: 'name',
   search: ['id', 'name'],
-  columns: ['id', 'name', 'version', 'category.name'],
   visibleTo: ['vendor', 'provider'],
 });

@@ -32,10 +32,7 @@ function to24h(format: string): string {
 /** True when the user's `timeformat` setting means a 24-hour clock. */
 export const is24h = (timeformat: string | null | undefined): boolean => timeformat === '24h';
 
-export function formatDate(
-  value: string | number | Date | null | undefined,
-  options: FormatDateOptions = {},
-): string {
+export function formatDate(value: string | number | Date | null | undefined, options: FormatDateOptions = {}): string {
   if (value === null || value === undefined || value === '') return '';
   let d = dayjs(value);
   if (!d.isValid()) return '';

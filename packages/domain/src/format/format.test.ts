@@ -34,7 +34,11 @@ describe('constants (spec §9, exact values)', () => {
     ['DEFAULT_PERIOD', c.DEFAULT_PERIOD, 'monthly'],
     ['DEFAULT_PRECISION', c.DEFAULT_PRECISION, 'decimal(1)'],
     ['UNLIMITED_QUANTITY', c.UNLIMITED_QUANTITY, -1],
-    ['FILTERS_RESTORED_MESSAGE', c.FILTERS_RESTORED_MESSAGE, 'Some page values where set-up by previous use or passed in URL'],
+    [
+      'FILTERS_RESTORED_MESSAGE',
+      c.FILTERS_RESTORED_MESSAGE,
+      'Some page values where set-up by previous use or passed in URL',
+    ],
     [
       'MARKETPLACE_NO_COUNTRY_MESSAGE',
       c.MARKETPLACE_NO_COUNTRY_MESSAGE,

@@ -4,3 +4,4 @@ export * from './duration.ts';
 export * from './bytes.ts';
 export * from './date.ts';
 export * from './truncate.ts';
+export * from './display.ts';

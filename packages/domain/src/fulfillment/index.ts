@@ -2,5 +2,4 @@ export * from './common.ts';
 export * from './asset.ts';
 export * from './request.ts';
 export * from './tier-config.ts';
-export * from './tier-account-request.ts';
 export * from './lifecycle.ts';

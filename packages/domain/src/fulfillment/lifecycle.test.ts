@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ASSET_STATUSES_FOR, assetStatusOnApprove, assetStatusOnFail, assetStatusWhileOpen, requestIdFor, tiersSetupTarget,
+  ASSET_STATUSES_FOR,
+  assetStatusOnApprove,
+  assetStatusOnFail,
+  assetStatusWhileOpen,
+  requestIdFor,
+  tiersSetupTarget,
 } from './lifecycle.ts';
 import { REQUEST_TYPES } from './request.ts';
 

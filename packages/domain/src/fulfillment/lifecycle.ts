@@ -30,9 +30,12 @@ export function assetStatusOnApprove(type: RequestType, current: AssetStatus): A
     case 'resume':
     case 'renew':
       return 'active';
-    case 'suspend': return 'suspended';
-    case 'cancel': return 'terminated';
-    default: return current;
+    case 'suspend':
+      return 'suspended';
+    case 'cancel':
+      return 'terminated';
+    default:
+      return current;
   }
 }
 
@@ -51,7 +54,9 @@ export function requestIdFor(assetId: string, n: number): string {
  * Where a request in tiers_setup sends the user (spec §4): the tier1 config request unless that one is itself
  * in tiers_setup (waiting for its T2), otherwise the tier2 one.
  */
-export function tiersSetupTarget<T extends { status: string; configuration: { tier_level: number } }>(requests: readonly T[]): T | undefined {
+export function tiersSetupTarget<T extends { status: string; configuration: { tier_level: number } }>(
+  requests: readonly T[],
+): T | undefined {
   const t1 = requests.find((r) => r.configuration.tier_level === 1);
   const t2 = requests.find((r) => r.configuration.tier_level === 2);
   if (t1 && t1.status !== 'tiers_setup') return t1;

@@ -1,18 +1,55 @@
 import { z } from 'zod';
-import { BOOL_OPS, DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import {
+  TEXT_OPS,
+  defineResource,
+  defineMachine,
+  filterOf,
+  roteFilters,
+  statusTones,
+  assignable,
+  draftable,
+  inquirable,
+  transitionMessage,
+  ASSIGNEE_FIELD,
+  type Fields,
+  type FilterDecl,
+  type Refusal,
+  type Side,
+  type Viewer,
+} from '../resource/index.ts';
+import { formatDate } from '../format/date.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 import { zDateTime } from '../validation/zod.ts';
 
-const ISO_DATE_TIME = 'must be an ISO 8601 date-time.';
-import { Asset, ASSET_STATUSES } from './asset.ts';
+import { Asset, CONNECTION_TYPE_FILTER } from './asset.ts';
 import { MarketplaceRef, ParamInput, TemplateRef, UserRef } from './common.ts';
 
+const ISO_DATE_TIME = 'must be an ISO 8601 date-time.';
+export { AssignBody, InquireBody, UnassignBody } from '../resource/traits.ts';
+
 /** Asset (fulfillment) request types and statuses (reference workflow "subscriptions-fulfillment-request"). */
-export const REQUEST_TYPES = ['purchase', 'change', 'suspend', 'resume', 'cancel', 'adjustment', 'renew', 'transfer'] as const;
+export const REQUEST_TYPES = [
+  'purchase',
+  'change',
+  'suspend',
+  'resume',
+  'cancel',
+  'adjustment',
+  'renew',
+  'transfer',
+] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 export const REQUEST_STATUSES = [
-  'draft', 'pending', 'tiers_setup', 'inquiring', 'approved', 'failed', 'scheduled', 'revoking', 'revoked',
+  'draft',
+  'pending',
+  'tiers_setup',
+  'inquiring',
+  'approved',
+  'failed',
+  'scheduled',
+  'revoking',
+  'revoked',
 ] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /** Not yet decided: an asset has at most one request in these statuses. */
@@ -50,12 +87,18 @@ export type Request = z.infer<typeof Request>;
 
 const ItemInput = z.object({
   id: z.string({ error: REQUIRED }).min(1, REQUIRED),
-  quantity: z.union([z.number(), z.string()], { error: 'quantity: must be a number' }).transform((q) => String(q).trim()),
+  quantity: z
+    .union([z.number(), z.string()], { error: 'quantity: must be a number' })
+    .transform((q) => String(q).trim()),
 });
-const TierInput = z.object({
-  id: z.string().optional(),
-  external_uid: z.string().optional(),
-}).passthrough().nullable().optional();
+const TierInput = z
+  .object({
+    id: z.string().optional(),
+    external_uid: z.string().optional(),
+  })
+  .passthrough()
+  .nullable()
+  .optional();
 
 /**
  * Body of POST /requests (reference examples): a purchase names the product, connection, items, params and tiers
@@ -65,16 +108,22 @@ const TierInput = z.object({
 export const RequestCreate = z.object({
   type: z.enum(REQUEST_TYPES, { error: `type must be one of ${REQUEST_TYPES.join(', ')}` }),
   status: z.enum(['draft', 'pending'], { error: 'status must be draft or pending' }).optional(),
-  asset: z.object({
-    id: z.string().optional(),
-    external_id: z.string().max(255, maxLength(255)).optional(),
-    external_uid: z.string().max(255, maxLength(255)).optional(),
-    product: z.object({ id: z.string({ error: REQUIRED }) }).optional(),
-    connection: z.object({ id: z.string({ error: REQUIRED }) }).passthrough().optional(),
-    items: z.array(ItemInput).optional(),
-    params: z.array(ParamInput).optional(),
-    tiers: z.object({ customer: TierInput, tier1: TierInput, tier2: TierInput }).optional(),
-  }, { error: REQUIRED }),
+  asset: z.object(
+    {
+      id: z.string().optional(),
+      external_id: z.string().max(255, maxLength(255)).optional(),
+      external_uid: z.string().max(255, maxLength(255)).optional(),
+      product: z.object({ id: z.string({ error: REQUIRED }) }).optional(),
+      connection: z
+        .object({ id: z.string({ error: REQUIRED }) })
+        .passthrough()
+        .optional(),
+      items: z.array(ItemInput).optional(),
+      params: z.array(ParamInput).optional(),
+      tiers: z.object({ customer: TierInput, tier1: TierInput, tier2: TierInput }).optional(),
+    },
+    { error: REQUIRED },
+  ),
   marketplace: z.object({ id: z.string() }).nullable().optional(),
   note: z.string().max(4096, maxLength(4096)).optional(),
   planned_date: z.string().optional(),
@@ -93,66 +142,189 @@ export const ApproveBody = z.object({
   activation_tile: z.string().max(65536).optional(),
   effective_date: zDateTime({ message: ISO_DATE_TIME, local: true }).optional(),
 });
-export const FailBody = z.object({ reason: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(4096, maxLength(4096)) });
-export const InquireBody = z.object({ template_id: z.string().optional(), template: z.object({ id: z.string() }).optional(), activation_tile: z.string().optional() });
-export const AssignBody = z.object({ id: z.string().optional(), email: z.string().optional() });
-export const UnassignBody = z.object({ force: z.boolean().optional() });
-export const ScheduleBody = z.object({ planned_date: zDateTime({ message: ISO_DATE_TIME, local: true, future: 'must be in the future.' }) });
-export const RevokeBody = z.object({ reason: z.string().max(4096, maxLength(4096)).optional() });
-export const ValidateBody = z.object({ asset: z.object({ params: z.array(ParamInput).optional() }).optional() }).optional();
+export const FailBody = z.object({
+  reason: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(4096, maxLength(4096))
+    .meta({ title: 'Reason', description: 'The provider and the customer see it.', multiline: true }),
+});
+export const ScheduleBody = z.object({
+  planned_date: zDateTime({ message: ISO_DATE_TIME, local: true, future: 'must be in the future.' }).meta({
+    title: 'Planned date',
+    description: 'The request returns to pending then.',
+    widget: 'datetime',
+  }),
+});
+export const RevokeBody = z.object({
+  reason: z.string().max(4096, maxLength(4096)).optional().meta({ title: 'Reason', multiline: true }),
+});
+export const ValidateBody = z
+  .object({ asset: z.object({ params: z.array(ParamInput).optional() }).optional() })
+  .optional();
 
 const requestFilters = {
-  id: { type: 'string', ops: TEXT_OPS },
-  type: { type: 'string', ops: ENUM_OPS, options: REQUEST_TYPES },
-  status: { type: 'string', ops: ENUM_OPS, options: REQUEST_STATUSES },
+  ...roteFilters(Request, [
+    'asset.product',
+    'asset.connection',
+    'asset.connection.provider',
+    'asset.connection.vendor',
+    'asset.connection.hub',
+    'asset.marketplace',
+    'asset.tiers.customer',
+    'asset.tiers.tier1',
+    'asset.tiers.tier2',
+  ]),
+  /** The reference's short forms: `assignee` (its id, or null), `asset_id`, `product_id`. */
   assignee: { type: 'string', ops: ['eq', 'null', 'in'], alias: true },
-  'assignee.id': { type: 'string', ops: TEXT_OPS },
   'assignee.email': { type: 'string', ops: ['eq', 'ilike', 'in'] },
-  'asset.id': { type: 'string', ops: TEXT_OPS },
   asset_id: { type: 'string', ops: ['eq', 'in'], alias: true },
-  'asset.status': { type: 'string', ops: ENUM_OPS, options: ASSET_STATUSES },
-  'asset.external_id': { type: 'string', ops: TEXT_OPS },
-  'asset.external_uid': { type: 'string', ops: TEXT_OPS },
-  'asset.product.id': { type: 'string', ops: TEXT_OPS },
   product_id: { type: 'string', ops: TEXT_OPS, alias: true },
-  'asset.product.name': { type: 'string', ops: TEXT_OPS },
-  'asset.connection.id': { type: 'string', ops: TEXT_OPS },
-  'asset.connection.type': { type: 'string', ops: ENUM_OPS, options: ['production', 'test', 'preview'] },
-  'asset.connection.environment': { type: 'string', ops: ENUM_OPS, options: ['production', 'test', 'preview'], alias: true },
-  'asset.connection.provider.id': { type: 'string', ops: TEXT_OPS },
-  'asset.connection.provider.name': { type: 'string', ops: TEXT_OPS },
-  'asset.connection.vendor.id': { type: 'string', ops: TEXT_OPS },
-  'asset.connection.vendor.name': { type: 'string', ops: TEXT_OPS },
-  'asset.connection.hub.id': { type: 'string', ops: TEXT_OPS },
-  'asset.marketplace.id': { type: 'string', ops: TEXT_OPS },
-  'marketplace.id': { type: 'string', ops: TEXT_OPS },
-  'marketplace.name': { type: 'string', ops: TEXT_OPS },
-  'asset.tiers.customer.id': { type: 'string', ops: TEXT_OPS },
-  'asset.tiers.customer.name': { type: 'string', ops: TEXT_OPS },
-  'asset.tiers.tier1.id': { type: 'string', ops: TEXT_OPS },
-  'asset.tiers.tier2.id': { type: 'string', ops: TEXT_OPS },
+  'asset.status': filterOf(Request, 'asset.status'),
+  'asset.external_id': filterOf(Request, 'asset.external_id'),
+  'asset.external_uid': filterOf(Request, 'asset.external_uid'),
+  'asset.connection.type': CONNECTION_TYPE_FILTER,
+  'asset.connection.environment': { ...CONNECTION_TYPE_FILTER, alias: true },
   'asset.params.id': { type: 'string', ops: ['eq', 'in'] },
   'asset.params.value': { type: 'string', ops: ['eq', 'in'] },
-  answered: { type: 'boolean', ops: BOOL_OPS },
-  created: { type: 'datetime', ops: DATE_OPS },
-  updated: { type: 'datetime', ops: DATE_OPS },
-  planned_date: { type: 'datetime', ops: DATE_OPS },
-} as const;
+  answered: filterOf(Request, 'answered'),
+  planned_date: filterOf(Request, 'planned_date'),
+} satisfies Record<string, FilterDecl>;
 
-const requestActions = {
-  purchase: { from: ['draft'], to: 'pending', label: 'Submit', by: ['provider'] },
-  submit: { from: ['draft'], to: 'pending', label: 'Submit', by: ['provider', 'vendor'] },
-  validate: { from: ['draft', 'pending', 'inquiring'], body: ValidateBody, label: 'Validate' },
-  approve: { from: ['pending'], to: 'approved', body: ApproveBody, label: 'Approve', by: ['vendor'] },
-  fail: { from: ['pending', 'inquiring', 'tiers_setup'], to: 'failed', body: FailBody, label: 'Reject', by: ['vendor'] },
-  inquire: { from: ['pending'], to: 'inquiring', body: InquireBody, label: 'Inquire', by: ['vendor'] },
-  pend: { from: ['inquiring'], to: 'pending', label: 'Send to pending' },
-  assign: { from: ['pending', 'inquiring', 'tiers_setup', 'scheduled', 'revoking'], body: AssignBody, label: 'Assign', by: ['vendor'] },
-  unassign: { from: ['pending', 'inquiring', 'tiers_setup', 'scheduled', 'revoking'], body: UnassignBody, label: 'Unassign', by: ['vendor'] },
-  schedule: { from: ['pending'], to: 'scheduled', body: ScheduleBody, label: 'Schedule', by: ['vendor'] },
-  revoke: { from: ['scheduled'], to: 'revoking', body: RevokeBody, label: 'Revoke', by: ['provider'] },
-  confirm: { from: ['revoking'], to: 'revoked', label: 'Confirm revocation', by: ['vendor'] },
-} as const;
+/** Created by the vendor (adjustment) or the provider (every other type). */
+export const requestMaker = (r: Pick<Request, 'type'>): Side =>
+  VENDOR_REQUEST_TYPES.includes(r.type) ? 'vendor' : 'provider';
+
+const OPEN_TO_WORK = ['pending', 'inquiring', 'tiers_setup', 'scheduled', 'revoking'] as const;
+const drafts = draftable<Request>({
+  to: 'pending',
+  maker: requestMaker,
+  done: () => 'Submitted: the vendor now processes the request.',
+});
+
+/**
+ * Who may change a request now (PUT, and values sent with validate): its maker while it is a draft, the vendor
+ * while it is pending, both sides while it is inquiring.
+ */
+const requestEditable = (r: Request, v: Viewer): Refusal | null =>
+  r.status === 'inquiring' ||
+  (r.status === 'draft' && v.side === requestMaker(r)) ||
+  (r.status === 'pending' && v.side === 'vendor')
+    ? null
+    : { kind: 'status', message: transitionMessage('update', r.status) };
+
+/** Whether this viewer may change the request's parameter values now (the update rule). */
+export const requestParamsEditable = (r: Request, v: Viewer) => requestEditable(r, v) === null;
+
+export const requestMachine = defineMachine<Request>({
+  statuses: statusTones(REQUEST_STATUSES),
+  actions: {
+    ...drafts.actions,
+    /** The reference's name for submitting a draft purchase. */
+    purchase: { ...drafts.actions.submit, by: ['provider'], hidden: true },
+    validate: { label: 'Validate', from: ['draft', 'pending', 'inquiring'], body: ValidateBody, form: false },
+    approve: {
+      label: 'Approve',
+      from: ['pending'],
+      to: 'approved',
+      by: ['vendor'],
+      body: ApproveBody,
+      event: 'approved',
+      done: () => 'Approved: the activation text is on the Activation tab.',
+    },
+    fail: {
+      label: 'Reject',
+      from: ['pending', 'inquiring', 'tiers_setup'],
+      to: 'failed',
+      by: ['vendor'],
+      body: FailBody,
+      event: 'failed',
+      intro: (r) => `The request ${r.id} fails; the provider and the customer see the reason.`,
+      done: () => 'The request was rejected.',
+    },
+    ...inquirable<Request>({ params: (r) => r.asset.params }),
+    ...assignable<Request>({ from: OPEN_TO_WORK, by: ['vendor'] }),
+    schedule: {
+      label: 'Schedule',
+      from: ['pending'],
+      to: 'scheduled',
+      by: ['vendor'],
+      body: ScheduleBody,
+      event: 'scheduled',
+      intro: () => 'Delayed activation: the request waits, scheduled, until the planned date, then returns to pending.',
+      done: (r) => `Scheduled for ${formatDate(r.planned_date)}.`,
+    },
+    revoke: {
+      label: 'Revoke',
+      from: ['scheduled'],
+      to: 'revoking',
+      by: ['provider'],
+      body: RevokeBody,
+      event: 'revoking',
+      intro: () => 'The vendor confirms the revocation; until then the request is revoking.',
+      done: () => 'Revoking: the vendor confirms the revocation.',
+    },
+    confirm: {
+      label: 'Confirm revocation',
+      from: ['revoking'],
+      to: 'revoked',
+      by: ['vendor'],
+      event: 'revoked',
+      confirm: {
+        title: 'Confirm revocation',
+        text: (r) => `The provider revoked the scheduled request ${r.id}. Confirm to close it as revoked.`,
+        destructive: true,
+      },
+      done: () => 'The request was revoked.',
+    },
+  },
+  editable: requestEditable,
+  deletable: drafts.deletable,
+  assigneeField: ASSIGNEE_FIELD,
+});
+
+/** How a request's fields read; list columns and detail fields name them. */
+const REQUEST_FIELDS: Fields = {
+  id: { label: 'ID', kind: 'id' },
+  type: { label: 'Type', kind: 'enum' },
+  status: { label: 'Status', kind: 'status' },
+  asset: { label: 'Subscription', kind: 'ref', route: 'subscriptions.directory.details' },
+  'asset.status': { label: 'Subscription status', kind: 'enum' },
+  'asset.external_id': { label: 'External ID', kind: 'text' },
+  'asset.product': { label: 'Product', kind: 'ref', route: 'product', sort: 'asset.product.name' },
+  'asset.tiers.customer': {
+    label: 'Customer',
+    kind: 'ref',
+    route: 'customers.directory.details',
+    sort: 'asset.tiers.customer.name',
+  },
+  'asset.tiers.tier1': { label: 'T1', kind: 'ref', route: 'customers.directory.details' },
+  'asset.tiers.tier2': { label: 'T2', kind: 'ref', route: 'customers.directory.details' },
+  party: {
+    label: 'Party',
+    kind: 'party',
+    party: { vendor: 'asset.connection.vendor', provider: 'asset.connection.provider' },
+  },
+  marketplace: { label: 'Marketplace', kind: 'ref', route: 'marketplaces.details', sort: 'marketplace.name' },
+  'asset.connection.id': { label: 'Connection', kind: 'id' },
+  'asset.connection.type': { label: 'Environment', kind: 'enum' },
+  'asset.connection.hub': { label: 'Hub', kind: 'ref', route: 'hubs.details' },
+  contract: { label: 'Contract', kind: 'ref' },
+  assignee: { label: 'Assignee', kind: 'user' },
+  reason: { label: 'Reason', kind: 'multiline' },
+  planned_date: { label: 'Planned date', kind: 'date' },
+  effective_date: { label: 'Effective date', kind: 'date' },
+  template: { label: 'Template', kind: 'ref' },
+  previous_approved_request: {
+    label: 'Previous approved request',
+    kind: 'ref',
+    route: 'subscriptions.fulfillment.details',
+  },
+  note: { label: 'Note', kind: 'multiline' },
+  created: { label: 'Created', kind: 'date' },
+  updated: { label: 'Updated', kind: 'date' },
+};
 
 const requestDecl = {
   title: 'Request',
@@ -162,14 +334,66 @@ const requestDecl = {
   update: RequestUpdate,
   /** DELETE removes a draft (and a draft purchase's asset): the workflows' "Draft → Deleted". */
   remove: true,
-  statuses: REQUEST_STATUSES,
+  removal: {
+    label: 'Delete draft',
+    title: () => 'Delete draft',
+    confirm: (r: Request) =>
+      `The draft ${r.id}${r.type === 'purchase' ? ' and its draft subscription are' : ' is'} deleted. This cannot be undone.`,
+    done: (r: Request) => `Draft ${r.id} deleted.`,
+  },
   filters: requestFilters,
-  ordering: ['id', 'type', 'status', 'created', 'updated', 'asset.product.name', 'asset.tiers.customer.name', 'marketplace.name', 'asset.connection.provider.name', 'asset.connection.vendor.name', 'planned_date'],
+  ordering: [
+    'id',
+    'type',
+    'status',
+    'created',
+    'updated',
+    'asset.product.name',
+    'asset.tiers.customer.name',
+    'marketplace.name',
+    'asset.connection.provider.name',
+    'asset.connection.vendor.name',
+    'planned_date',
+  ],
   defaultOrdering: '-created',
   search: ['id', 'asset.id', 'asset.external_id', 'asset.product.name', 'asset.tiers.customer.name'],
-  columns: ['id', 'type', 'asset.product.name', 'asset.tiers.customer.name', 'assignee.name', 'status', 'updated'],
-  actions: requestActions,
   visibleTo: ['vendor', 'provider'],
+  machine: requestMachine,
+  fields: REQUEST_FIELDS,
+  list: {
+    columns: ['id', 'type', 'asset.product', 'asset.tiers.customer', 'assignee', 'status', 'updated'],
+    phone: ['asset.tiers.customer', 'type', 'status'],
+    filters: ['type', 'status'],
+  },
+  detail: {
+    fields: [
+      'id',
+      'type',
+      'status',
+      'asset.status',
+      'asset.external_id',
+      'asset.connection.id',
+      'asset.connection.type',
+      'reason',
+      'planned_date',
+      'effective_date',
+      'note',
+      'created',
+      'updated',
+      'asset',
+      'asset.product',
+      'asset.tiers.customer',
+      'asset.tiers.tier1',
+      'asset.tiers.tier2',
+      'party',
+      'marketplace',
+      'asset.connection.hub',
+      'contract',
+      'assignee',
+      'template',
+      'previous_approved_request',
+    ],
+  },
 } as const;
 
 /**
@@ -178,4 +402,8 @@ const requestDecl = {
  * the product and the provider of the connection only. `/subscriptions/requests` serves the same collection.
  */
 export const requestResource = defineResource({ ...requestDecl, name: 'request', path: '/requests' });
-export const subscriptionRequestResource = defineResource({ ...requestDecl, name: 'subscription-request', path: '/subscriptions/requests' });
+export const subscriptionRequestResource = defineResource({
+  ...requestDecl,
+  name: 'subscription-request',
+  path: '/subscriptions/requests',
+});

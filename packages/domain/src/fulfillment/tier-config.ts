@@ -1,14 +1,45 @@
 import { z } from 'zod';
-import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import {
+  TEXT_OPS,
+  defineResource,
+  defineMachine,
+  filterOf,
+  roteFilters,
+  statusTones,
+  assignable,
+  inquirable,
+  transitionMessage,
+  ASSIGNEE_FIELD,
+  type Fields,
+  type FilterDecl,
+  type Side,
+  type Viewer,
+} from '../resource/index.ts';
+import { TIER_SCOPE_LABELS } from '../customers/tier-account.ts';
 import { Events } from '../identity/common.ts';
 import { maxLength } from '../validation/messages.ts';
-import { ConnectionRef, MarketplaceRef, ParamInput, ProductRef, RequestParam, TemplateRef, TierRef, UserRef } from './common.ts';
-import { AssignBody, FailBody, InquireBody, UnassignBody } from './request.ts';
-
+import {
+  ConnectionRef,
+  MarketplaceRef,
+  ParamInput,
+  ProductRef,
+  RequestParam,
+  TemplateRef,
+  TierRef,
+  UserRef,
+} from './common.ts';
+import { CONNECTION_TYPE_FILTER } from './asset.ts';
+import { FailBody } from './request.ts';
 
 /** Tier configuration statuses (reference workflow "tier-config"). */
 export const TIER_CONFIG_STATUSES = ['draft', 'processing', 'active'] as const;
 export const TIER_LEVELS = [1, 2] as const;
+/** Tier level 1 / 2 as the portal names it (spec §1: T1, T2). */
+export const TIER_LEVEL_LABELS: Readonly<Record<string, string>> = {
+  1: TIER_SCOPE_LABELS.tier1,
+  2: TIER_SCOPE_LABELS.tier2,
+};
+export const tierLevelLabel = (level: number) => TIER_LEVEL_LABELS[level] ?? `Level ${level}`;
 
 /**
  * The tier-scope parameter values of one reseller (tier account) for one product: tier_level 1 holds the
@@ -37,26 +68,46 @@ export type TierConfig = z.infer<typeof TierConfig>;
 
 /** What configs and their requests both filter on; a request has them under `configuration.` (configRefFilters). */
 const configRefs = {
-  tier_level: { type: 'number', ops: ['eq', 'in'] },
-  'account.id': { type: 'string', ops: TEXT_OPS },
-  'account.name': { type: 'string', ops: TEXT_OPS },
-  'product.id': { type: 'string', ops: TEXT_OPS },
-  'product.name': { type: 'string', ops: TEXT_OPS },
-  'connection.id': { type: 'string', ops: TEXT_OPS },
-  'connection.type': { type: 'string', ops: ENUM_OPS, options: ['production', 'test', 'preview'] },
-  'connection.provider.id': { type: 'string', ops: TEXT_OPS },
-  'connection.vendor.id': { type: 'string', ops: TEXT_OPS },
-} as const;
+  tier_level: filterOf(TierConfig, 'tier_level', ['eq', 'in']),
+  'account.id': filterOf(TierConfig, 'account.id', TEXT_OPS),
+  'account.name': filterOf(TierConfig, 'account.name', TEXT_OPS),
+  'product.id': filterOf(TierConfig, 'product.id', TEXT_OPS),
+  'product.name': filterOf(TierConfig, 'product.name', TEXT_OPS),
+  'connection.id': filterOf(TierConfig, 'connection.id', TEXT_OPS),
+  'connection.type': CONNECTION_TYPE_FILTER,
+  'connection.provider.id': filterOf(TierConfig, 'connection.provider.id', TEXT_OPS),
+  'connection.vendor.id': filterOf(TierConfig, 'connection.vendor.id', TEXT_OPS),
+} satisfies Record<string, FilterDecl>;
 
 const configFilters = {
-  id: { type: 'string', ops: TEXT_OPS },
-  status: { type: 'string', ops: ENUM_OPS, options: TIER_CONFIG_STATUSES },
+  ...roteFilters(TierConfig, ['connection.provider', 'connection.vendor']),
   ...configRefs,
-  'account.external_uid': { type: 'string', ops: TEXT_OPS },
-  'marketplace.id': { type: 'string', ops: TEXT_OPS },
-  created: { type: 'datetime', ops: DATE_OPS },
-  updated: { type: 'datetime', ops: DATE_OPS },
-} as const;
+  'account.external_uid': filterOf(TierConfig, 'account.external_uid'),
+} satisfies Record<string, FilterDecl>;
+
+/** Where the parties, the reseller and the product of a config (or of a request's config, under `prefix`) lead. */
+const configFields = (prefix: string): Fields => ({
+  [`${prefix}account`]: {
+    label: 'Reseller',
+    kind: 'ref',
+    route: 'customers.directory.details',
+    sort: `${prefix}account.name`,
+  },
+  [`${prefix}account.external_id`]: { label: 'External ID', kind: 'text' },
+  [`${prefix}account.external_uid`]: { label: 'External UID', kind: 'text' },
+  [`${prefix}account.tax_id`]: { label: 'Tax ID', kind: 'text' },
+  [`${prefix}account.contact_info.contact`]: { label: 'Contact', kind: 'contact' },
+  [`${prefix}tier_level`]: { label: 'Level', kind: 'enum', labels: TIER_LEVEL_LABELS, sort: `${prefix}tier_level` },
+  [`${prefix}product`]: { label: 'Product', kind: 'ref', route: 'product', sort: `${prefix}product.name` },
+  [`${prefix}connection.id`]: { label: 'Connection', kind: 'id' },
+  [`${prefix}connection.type`]: { label: 'Environment', kind: 'enum' },
+  [`${prefix}connection.hub`]: { label: 'Hub', kind: 'ref', route: 'hubs.details' },
+  party: {
+    label: 'Party',
+    kind: 'party',
+    party: { vendor: `${prefix}connection.vendor`, provider: `${prefix}connection.provider` },
+  },
+});
 
 export const tierConfigResource = defineResource({
   name: 'tier-config',
@@ -64,19 +115,68 @@ export const tierConfigResource = defineResource({
   path: '/tier/configs',
   module: 'MD-0004',
   schema: TierConfig,
-  statuses: TIER_CONFIG_STATUSES,
   filters: configFilters,
   ordering: ['id', 'status', 'tier_level', 'created', 'updated', 'account.name', 'product.name'],
   defaultOrdering: '-created',
   search: ['id', 'account.name', 'product.name'],
-  columns: ['id', 'account.name', 'tier_level', 'product.name', 'connection.provider.name', 'status', 'updated'],
   visibleTo: ['vendor', 'provider'],
+  machine: defineMachine<TierConfig>({ statuses: statusTones(TIER_CONFIG_STATUSES), actions: {} }),
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    status: { label: 'Status', kind: 'status' },
+    ...configFields(''),
+    marketplace: { label: 'Marketplace', kind: 'ref', route: 'marketplaces.details' },
+    open_request: {
+      label: 'Open request',
+      kind: 'ref',
+      route: 'tierConfigs.requests.details',
+      empty: 'None',
+    },
+    template: { label: 'Template', kind: 'ref' },
+    created: { label: 'Created', kind: 'date' },
+    updated: { label: 'Updated', kind: 'date' },
+  },
+  list: {
+    columns: ['account', 'tier_level', 'product', 'party', 'id', 'open_request', 'status', 'updated'],
+    phone: ['account', 'product', 'status'],
+    filters: ['status'],
+  },
+  detail: {
+    fields: [
+      'id',
+      'status',
+      'tier_level',
+      'account.external_id',
+      'account.external_uid',
+      'account.tax_id',
+      'account.contact_info.contact',
+      'connection.id',
+      'connection.type',
+      'created',
+      'updated',
+      'account',
+      'product',
+      'party',
+      'marketplace',
+      'connection.hub',
+      'open_request',
+      'template',
+    ],
+  },
 });
 
 // ---------------------------------------------------------------- tier config requests
 
 export const TIER_CONFIG_REQUEST_TYPES = ['setup', 'update', 'adjustment'] as const;
-export const TIER_CONFIG_REQUEST_STATUSES = ['draft', 'pending', 'tiers_setup', 'inquiring', 'approved', 'failed'] as const;
+export const TIER_CONFIG_REQUEST_STATUSES = [
+  'draft',
+  'pending',
+  'tiers_setup',
+  'inquiring',
+  'approved',
+  'failed',
+] as const;
 export const OPEN_TIER_CONFIG_REQUEST_STATUSES = ['draft', 'pending', 'tiers_setup', 'inquiring'] as const;
 
 export const TierConfigRequest = z.object({
@@ -125,29 +225,90 @@ export const TierConfigRequestUpdate = z.object({
   notes: z.string().max(4096, maxLength(4096)).optional(),
 });
 
-const TcrApproveBody = z.object({ template: z.object({ id: z.string() }).optional(), template_id: z.string().optional() });
+const TcrApproveBody = z.object({
+  template: z.object({ id: z.string() }).optional(),
+  template_id: z.string().optional(),
+});
 /** Dynamic validation: parameters to try (reference: top-level `params`; `configuration.params` accepted too). */
-export const TcrValidateBody = z.object({
-  params: z.array(ParamInput).optional(),
-  configuration: z.object({ params: z.array(ParamInput).optional() }).optional(),
-}).optional();
+export const TcrValidateBody = z
+  .object({
+    params: z.array(ParamInput).optional(),
+    configuration: z.object({ params: z.array(ParamInput).optional() }).optional(),
+  })
+  .optional();
 
-const configRefFilters = Object.fromEntries(Object.entries(configRefs).map(([k, f]) => [`configuration.${k}`, f])) as
-  { [K in keyof typeof configRefs as `configuration.${K}`]: (typeof configRefs)[K] };
+const configRefFilters = Object.fromEntries(Object.entries(configRefs).map(([k, f]) => [`configuration.${k}`, f])) as {
+  [K in keyof typeof configRefs as `configuration.${K}`]: (typeof configRefs)[K];
+};
 
 const requestFilters = {
-  id: { type: 'string', ops: TEXT_OPS },
-  type: { type: 'string', ops: ENUM_OPS, options: TIER_CONFIG_REQUEST_TYPES },
-  status: { type: 'string', ops: ENUM_OPS, options: TIER_CONFIG_REQUEST_STATUSES },
-  'assignee.id': { type: 'string', ops: TEXT_OPS },
+  ...roteFilters(TierConfigRequest, ['configuration.connection', 'configuration.connection.provider']),
   'assignee.email': { type: 'string', ops: ['eq', 'ilike', 'in'] },
-  'configuration.id': { type: 'string', ops: TEXT_OPS },
+  'configuration.id': filterOf(TierConfigRequest, 'configuration.id', TEXT_OPS),
   ...configRefFilters,
-  tier_level: { type: 'number', ops: ['eq', 'in'], alias: true },
-  'asset_request.id': { type: 'string', ops: TEXT_OPS },
-  created: { type: 'datetime', ops: DATE_OPS },
-  updated: { type: 'datetime', ops: DATE_OPS },
-} as const;
+  tier_level: { ...configRefs.tier_level, alias: true },
+  'asset_request.id': filterOf(TierConfigRequest, 'asset_request.id', TEXT_OPS),
+} satisfies Record<string, FilterDecl>;
+
+/** The parameters of a tier config request (the configuration's, as the request proposes them). */
+export const tierConfigRequestParams = (r: Pick<TierConfigRequest, 'configuration'>) => r.configuration.params;
+
+/** Where each side may change parameters: the provider while the request is open, the vendor while it decides. */
+export const TCR_PARAMS_EDITABLE: Record<Side, readonly string[]> = {
+  provider: ['draft', 'pending', 'inquiring', 'tiers_setup'],
+  vendor: ['pending', 'inquiring'],
+};
+
+/** Whether this viewer may change the request's parameter values now (TCR_PARAMS_EDITABLE). */
+export const tierConfigRequestParamsEditable = (r: Pick<TierConfigRequest, 'status'>, v: Pick<Viewer, 'side'>) =>
+  TCR_PARAMS_EDITABLE[v.side].includes(r.status);
+
+const OPEN_TO_WORK = ['pending', 'inquiring', 'tiers_setup'] as const;
+
+export const tierConfigRequestMachine = defineMachine<TierConfigRequest>({
+  statuses: statusTones(TIER_CONFIG_REQUEST_STATUSES),
+  actions: {
+    submit: {
+      label: 'Submit',
+      from: ['draft'],
+      to: 'pending',
+      by: ['provider', 'vendor'],
+      event: 'pended',
+      form: false,
+      done: () => 'Submitted: the vendor now reviews the request.',
+    },
+    validate: { label: 'Validate', from: ['draft', 'pending', 'inquiring'], body: TcrValidateBody, form: false },
+    approve: {
+      label: 'Approve',
+      from: ['pending'],
+      to: 'approved',
+      by: ['vendor'],
+      body: TcrApproveBody,
+      event: 'approved',
+      done: (r) =>
+        `Approved: the ${tierLevelLabel(r.configuration.tier_level)} configuration of ${r.configuration.account.name} for ${r.configuration.product.name} is active with these values.`,
+    },
+    fail: {
+      label: 'Reject',
+      from: ['pending', 'inquiring', 'tiers_setup'],
+      to: 'failed',
+      by: ['vendor'],
+      body: FailBody,
+      event: 'failed',
+      intro: (r) =>
+        `The request ${r.id} fails${r.asset_request ? `, and with it the fulfillment request ${r.asset_request.id}` : ''}; the provider sees the reason.`,
+      done: () => 'The request was rejected.',
+    },
+    ...inquirable<TierConfigRequest>({ params: tierConfigRequestParams }),
+    ...assignable<TierConfigRequest>({ from: OPEN_TO_WORK, by: ['vendor'] }),
+  },
+  /** Parameters follow TCR_PARAMS_EDITABLE; notes may change while the request is open, on either side. */
+  editable: (r) =>
+    (OPEN_TIER_CONFIG_REQUEST_STATUSES as readonly string[]).includes(r.status)
+      ? null
+      : { kind: 'status', message: transitionMessage('update', r.status) },
+  assigneeField: ASSIGNEE_FIELD,
+});
 
 export const tierConfigRequestResource = defineResource({
   name: 'tier-config-request',
@@ -157,21 +318,88 @@ export const tierConfigRequestResource = defineResource({
   schema: TierConfigRequest,
   create: TierConfigRequestCreate,
   update: TierConfigRequestUpdate,
-  statuses: TIER_CONFIG_REQUEST_STATUSES,
   filters: requestFilters,
-  ordering: ['id', 'type', 'status', 'created', 'updated', 'configuration.account.name', 'configuration.product.name', 'configuration.tier_level'],
+  ordering: [
+    'id',
+    'type',
+    'status',
+    'created',
+    'updated',
+    'configuration.account.name',
+    'configuration.product.name',
+    'configuration.tier_level',
+  ],
   defaultOrdering: '-created',
   search: ['id', 'configuration.account.name', 'configuration.product.name'],
-  columns: ['id', 'type', 'configuration.account.name', 'configuration.tier_level', 'configuration.product.name', 'assignee.name', 'status', 'updated'],
-  actions: {
-    submit: { from: ['draft'], to: 'pending', label: 'Submit', by: ['provider', 'vendor'] },
-    validate: { from: ['draft', 'pending', 'inquiring'], body: TcrValidateBody, label: 'Validate' },
-    approve: { from: ['pending'], to: 'approved', body: TcrApproveBody, label: 'Approve', by: ['vendor'] },
-    fail: { from: ['pending', 'inquiring', 'tiers_setup'], to: 'failed', body: FailBody, label: 'Reject', by: ['vendor'] },
-    inquire: { from: ['pending'], to: 'inquiring', body: InquireBody, label: 'Inquire', by: ['vendor'] },
-    pend: { from: ['inquiring'], to: 'pending', label: 'Send to pending' },
-    assign: { from: ['pending', 'inquiring', 'tiers_setup'], body: AssignBody, label: 'Assign', by: ['vendor'] },
-    unassign: { from: ['pending', 'inquiring', 'tiers_setup'], body: UnassignBody, label: 'Unassign', by: ['vendor'] },
-  },
   visibleTo: ['vendor', 'provider'],
+  machine: tierConfigRequestMachine,
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    type: { label: 'Type', kind: 'enum' },
+    status: { label: 'Status', kind: 'status' },
+    ...configFields('configuration.'),
+    configuration: { label: 'Configuration', kind: 'ref', route: 'tierConfigs.directory.details' },
+    parent_configuration: { label: 'T1 configuration', kind: 'ref', route: 'tierConfigs.directory.details' },
+    asset_request: {
+      label: 'Fulfillment request',
+      kind: 'ref',
+      route: 'subscriptions.fulfillment.details',
+      empty: 'None',
+    },
+    previous_approved_request: {
+      label: 'Previous approved request',
+      kind: 'ref',
+      route: 'tierConfigs.requests.details',
+    },
+    assignee: { label: 'Assignee', kind: 'user' },
+    template: { label: 'Template', kind: 'ref' },
+    reason: { label: 'Reason', kind: 'multiline' },
+    notes: { label: 'Notes', kind: 'multiline' },
+    effective_date: { label: 'Effective date', kind: 'date' },
+    created: { label: 'Created', kind: 'date' },
+    updated: { label: 'Updated', kind: 'date' },
+  },
+  list: {
+    columns: [
+      'id',
+      'type',
+      'configuration.account',
+      'configuration.tier_level',
+      'configuration.product',
+      'assignee',
+      'status',
+      'updated',
+    ],
+    phone: ['configuration.account', 'type', 'status'],
+    filters: ['type', 'status'],
+  },
+  detail: {
+    fields: [
+      'id',
+      'type',
+      'status',
+      'configuration.tier_level',
+      'configuration.account.external_id',
+      'configuration.account.external_uid',
+      'configuration.account.tax_id',
+      'configuration.account.contact_info.contact',
+      'configuration.connection.id',
+      'configuration.connection.type',
+      'reason',
+      'effective_date',
+      'notes',
+      'created',
+      'updated',
+      'configuration.account',
+      'configuration.product',
+      'configuration',
+      'parent_configuration',
+      'party',
+      'configuration.connection.hub',
+      'asset_request',
+      'previous_approved_request',
+      'assignee',
+      'template',
+    ],
+  },
 });

@@ -37,6 +37,14 @@ export const AccountUpdate = z.object({
 });
 
 /** The accounts the caller belongs to; editing needs the Account module. */
+/** One rendering of an account's type and role everywhere. */
+export const ACCOUNT_TYPE_LABELS: Record<string, string> = { vendor: 'Vendor', provider: 'Provider' };
+export const ACCOUNT_ROLE_LABELS: Record<string, string> = {
+  vendor: 'Vendor',
+  distributor: 'Distributor',
+  reseller: 'Reseller',
+};
+
 export const accountResource = defineResource({
   name: 'account',
   title: 'Account',
@@ -55,5 +63,15 @@ export const accountResource = defineResource({
   ordering: ['id', 'name', 'events.created.at'],
   defaultOrdering: 'name',
   search: ['id', 'name', 'external_id'],
-  columns: ['id', 'name', 'type', 'role'],
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    type: { label: 'Type', kind: 'enum', labels: ACCOUNT_TYPE_LABELS },
+    role: { label: 'Role', kind: 'enum', labels: ACCOUNT_ROLE_LABELS },
+    roles: { label: 'Roles', kind: 'list', labels: ACCOUNT_ROLE_LABELS },
+    external_id: { label: 'External ID', kind: 'text' },
+    description: { label: 'Description', kind: 'multiline' },
+  },
+  list: { columns: ['id', 'name', 'type', 'role'], phone: ['name', 'type'], filters: ['type', 'role'] },
+  detail: { fields: ['id', 'name', 'type', 'roles', 'external_id', 'description'] },
 });

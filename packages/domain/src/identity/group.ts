@@ -31,7 +31,10 @@ export type Group = z.infer<typeof Group>;
 
 const groupFields = {
   name: zRequiredString((v) => rules.maxLength(v, GROUP_NAME_MAX)),
-  description: z.string().max(GROUP_DESCRIPTION_MAX, `Input must be at most ${GROUP_DESCRIPTION_MAX} characters`).nullish(),
+  description: z
+    .string()
+    .max(GROUP_DESCRIPTION_MAX, `Input must be at most ${GROUP_DESCRIPTION_MAX} characters`)
+    .nullish(),
   color: z.string().max(32, 'Input must be at most 32 characters').nullish(),
   external_id: z.string().max(64, 'Input must be at most 64 characters').nullish(),
 };
@@ -66,7 +69,6 @@ export const groupResource = defineResource({
   ordering: ['id', 'name', 'events.created.at'],
   defaultOrdering: 'name',
   search: ['id', 'name', 'description', 'external_id'],
-  columns: ['id', 'name', 'description'],
 });
 
 /** Filters of a group's permission list (served from the group's embedded list). */

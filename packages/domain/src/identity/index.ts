@@ -1,7 +1,6 @@
 export * from './modules.ts';
 export * from './common.ts';
 export * from './account.ts';
-export * from './audit.ts';
 export * from './token.ts';
 export * from './session.ts';
 export * from './user.ts';

@@ -3,7 +3,11 @@
 export const ALL_MODULES = 'MD-0000';
 export const HELPDESK_MODULE = 'MD-0023';
 
-export interface ModuleInfo { id: string; name: string; visibleTo: ('vendor' | 'provider')[] }
+export interface ModuleInfo {
+  id: string;
+  name: string;
+  visibleTo: ('vendor' | 'provider')[];
+}
 
 export const MODULES: ModuleInfo[] = [
   { id: 'MD-0000', name: 'Full access', visibleTo: ['vendor', 'provider'] },

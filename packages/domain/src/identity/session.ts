@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import { DATE_OPS, TEXT_OPS, defineResource, defineMachine, statusTones } from '../resource/index.ts';
 import { Events } from './common.ts';
 
 export const SESSION_STATUSES = ['active', 'terminated', 'expired'] as const;
@@ -41,8 +41,8 @@ export const sessionResource = defineResource({
   ordering: ['events.created.at'],
   defaultOrdering: '-events.created.at',
   search: ['id', 'location.ip'],
-  statuses: SESSION_STATUSES,
-  actions: { terminate: { from: ['active'], to: 'terminated', label: 'Terminate' } },
-  columns: ['id', 'status', 'location.ip', 'events.created.at'],
+  machine: defineMachine({
+    statuses: statusTones(SESSION_STATUSES),
+    actions: { terminate: { from: ['active'], to: 'terminated', label: 'Terminate' } },
+  }),
 });
-

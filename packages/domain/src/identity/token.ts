@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
+import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource, defineMachine, statusTones } from '../resource/index.ts';
 import * as rules from '../validation/rules.ts';
 import { zDateTime, zOptionalString, zRequiredString } from '../validation/zod.ts';
 import { EventAt, Events, Ref } from './common.ts';
@@ -38,7 +38,8 @@ export type Token = z.infer<typeof Token>;
 /** A permission as clients send it: a module id, {id}, or {object: {id}} (PermissionMerge). */
 export const PermissionInput = z.union([
   z.string().min(1),
-  z.object({ id: z.string().min(1).optional(), object: z.object({ id: z.string().min(1) }).optional() })
+  z
+    .object({ id: z.string().min(1).optional(), object: z.object({ id: z.string().min(1) }).optional() })
     .refine((p) => p.id || p.object, { message: 'A permission needs an id or object.id' }),
 ]);
 export type PermissionInput = z.infer<typeof PermissionInput>;
@@ -46,7 +47,11 @@ export type PermissionInput = z.infer<typeof PermissionInput>;
 /** The module id a permission input names. */
 export const permissionModule = (p: PermissionInput): string => (typeof p === 'string' ? p : (p.object?.id ?? p.id!));
 
-const zFutureDate = () => zDateTime({ message: 'Must be a date-time with a time zone, e.g. 2030-01-31T00:00:00Z', future: 'Must be in the future' });
+const zFutureDate = () =>
+  zDateTime({
+    message: 'Must be a date-time with a time zone, e.g. 2030-01-31T00:00:00Z',
+    future: 'Must be in the future',
+  });
 
 const nameRules = (v: string) => rules.maxLength(v, 128);
 
@@ -82,7 +87,6 @@ export const tokenResource = defineResource({
   create: TokenWrite,
   update: TokenUpdate,
   remove: true,
-  statuses: TOKEN_STATUSES,
   filters: {
     id: { type: 'string', ops: TEXT_OPS },
     name: { type: 'string', ops: TEXT_OPS },
@@ -96,11 +100,13 @@ export const tokenResource = defineResource({
   ordering: ['id', 'name', 'status', 'expiration_date', 'events.created.at'],
   defaultOrdering: '-events.created.at',
   search: ['id', 'name'],
-  actions: {
-    activate: { from: ['inactive'], to: 'active', label: 'Activate' },
-    deactivate: { from: ['active'], to: 'inactive', label: 'Deactivate' },
-    rotate: { from: ['active', 'inactive'], body: TokenRenewRotate, label: 'Rotate' },
-    renew: { from: ['active', 'inactive'], body: TokenRenewRotate, label: 'Renew' },
-  },
-  columns: ['id', 'name', 'status', 'expiration_date'],
+  machine: defineMachine({
+    statuses: statusTones(TOKEN_STATUSES),
+    actions: {
+      activate: { from: ['inactive'], to: 'active', label: 'Activate' },
+      deactivate: { from: ['active'], to: 'inactive', label: 'Deactivate' },
+      rotate: { from: ['active', 'inactive'], body: TokenRenewRotate, label: 'Rotate' },
+      renew: { from: ['active', 'inactive'], body: TokenRenewRotate, label: 'Renew' },
+    },
+  }),
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource, type FilterDecl } from '../resource/define.ts';
+import {
+  DATE_OPS,
+  ENUM_OPS,
+  TEXT_OPS,
+  defineResource,
+  type FilterDecl,
+  defineMachine,
+  statusTones,
+} from '../resource/index.ts';
 import * as rules from '../validation/rules.ts';
 import { resolveRegion, resolveTimezone } from '../validation/settings.ts';
 import { zEmail, zRequiredString } from '../validation/zod.ts';
@@ -47,9 +55,15 @@ export const AccountUserUpdate = z.object({ groups: z.array(IdRef) });
 /** A user's own profile: unknown time zones fall back to UTC, unknown regions to en_US. */
 export const UserUpdate = z.object({
   name: zRequiredString((v) => rules.maxLength(v, 128)).optional(),
-  timezone: z.string().nullish().transform((v) => (v === undefined ? undefined : resolveTimezone(v))),
+  timezone: z
+    .string()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : resolveTimezone(v))),
   timeformat: z.enum(TIME_FORMATS, { error: `timeformat must be one of ${TIME_FORMATS.join(', ')}` }).optional(),
-  region: z.string().nullish().transform((v) => (v === undefined ? undefined : resolveRegion(v))),
+  region: z
+    .string()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : resolveRegion(v))),
 });
 
 /** A setting value (any JSON), at most USER_SETTING_MAX_BYTES. */
@@ -69,7 +83,15 @@ const memberFilters: Record<string, FilterDecl> = {
   'events.invited.at': { type: 'datetime', ops: DATE_OPS },
   'events.activated.at': { type: 'datetime', ops: DATE_OPS },
 };
-const memberOrdering = ['id', 'name', 'email', 'status', 'events.created.at', 'events.invited.at', 'events.activated.at'];
+const memberOrdering = [
+  'id',
+  'name',
+  'email',
+  'status',
+  'events.created.at',
+  'events.invited.at',
+  'events.activated.at',
+];
 
 /** Members of the caller's account: invite, reinvite, activate, remove. */
 export const accountUserResource = defineResource({
@@ -85,12 +107,23 @@ export const accountUserResource = defineResource({
   ordering: memberOrdering,
   defaultOrdering: 'name',
   search: ['id', 'name', 'email'],
-  statuses: MEMBER_STATUSES,
-  actions: {
-    reinvite: { from: ['invited', 'expired'], to: 'invited', label: 'Resend invitation' },
-    activate: { from: ['invited'], to: 'joined', label: 'Activate' },
-  },
-  columns: ['id', 'name', 'email', 'status'],
+  machine: defineMachine({
+    statuses: statusTones(MEMBER_STATUSES),
+    actions: {
+      reinvite: {
+        from: ['invited', 'expired'],
+        to: 'invited',
+        label: 'Resend invitation',
+        done: (m) => `The invitation was sent again to ${m.email}.`,
+      },
+      activate: {
+        from: ['invited'],
+        to: 'joined',
+        label: 'Activate',
+        done: (m) => `${m.name || m.email} is now an active member.`,
+      },
+    },
+  }),
 });
 
 /**
@@ -108,8 +141,7 @@ export const userResource = defineResource({
   ordering: memberOrdering,
   defaultOrdering: 'name',
   search: ['id', 'name', 'email'],
-  statuses: MEMBER_STATUSES,
-  columns: ['id', 'name', 'email', 'status'],
+  machine: defineMachine({ statuses: statusTones(MEMBER_STATUSES), actions: {} }),
 });
 
 /** Members of one group (reference /accounts/{a}/groups/{g}/users). */
@@ -131,7 +163,13 @@ export const userAccountResource = defineResource({
   title: 'Account',
   path: '/users/:userId/accounts',
   module: '',
-  schema: z.object({ id: z.string(), name: z.string(), type: z.string(), role: z.string(), groups: z.array(Ref).optional() }),
+  schema: z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    role: z.string(),
+    groups: z.array(Ref).optional(),
+  }),
   filters: {
     id: { type: 'string', ops: TEXT_OPS },
     name: { type: 'string', ops: TEXT_OPS },

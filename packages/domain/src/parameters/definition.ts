@@ -7,8 +7,14 @@ import { isSupportedCountry } from 'libphonenumber-js/max';
 import * as m from '../validation/messages.ts';
 import { choicesOf } from './dependencies.ts';
 import {
-  CHOICE_TYPES, DEPENDENCY_SOURCE_TYPES, DISPLAY_TYPES, LENGTH_TYPES, SCOPES_BY_PHASE,
-  type ParameterConstraints, type ParameterPhase, type ParameterType,
+  CHOICE_TYPES,
+  DEPENDENCY_SOURCE_TYPES,
+  DISPLAY_TYPES,
+  LENGTH_TYPES,
+  SCOPES_BY_PHASE,
+  type ParameterConstraints,
+  type ParameterPhase,
+  type ParameterType,
 } from './types.ts';
 
 export interface ParameterDefinition {
@@ -22,12 +28,18 @@ export interface ParameterDefinition {
   default_country?: string | null;
 }
 
-export interface DefinitionIssue { path: string; message: string }
+export interface DefinitionIssue {
+  path: string;
+  message: string;
+}
 
 const list = (xs: readonly string[]) => xs.join(', ');
 
 /** Problems of a definition; `siblings` are the product's other parameters (for dependency checks). */
-export function parameterDefinitionIssues(def: ParameterDefinition, siblings: readonly ParameterDefinition[] = []): DefinitionIssue[] {
+export function parameterDefinitionIssues(
+  def: ParameterDefinition,
+  siblings: readonly ParameterDefinition[] = [],
+): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
   const add = (path: string, message: string) => issues.push({ path, message });
   const c = def.constraints ?? {};
@@ -43,7 +55,8 @@ export function parameterDefinitionIssues(def: ParameterDefinition, siblings: re
   }
   const seen = new Set<string>();
   choices.forEach((ch, i) => {
-    if (seen.has(ch.value)) add(`constraints.choices.${i}.value`, `Choice values must be unique; '${ch.value}' is repeated.`);
+    if (seen.has(ch.value))
+      add(`constraints.choices.${i}.value`, `Choice values must be unique; '${ch.value}' is repeated.`);
     seen.add(ch.value);
   });
   if ((def.type === 'choice' || def.type === 'dropdown') && choices.filter((ch) => ch.default).length > 1) {
@@ -62,8 +75,12 @@ export function parameterDefinitionIssues(def: ParameterDefinition, siblings: re
     add('constraints.required', `A ${def.type} parameter carries no value and cannot be required or unique.`);
   }
 
-  if ((def.type === 'choice' || def.type === 'dropdown') && typeof def.default === 'string' && def.default !== ''
-    && !choices.some((ch) => ch.value === def.default)) {
+  if (
+    (def.type === 'choice' || def.type === 'dropdown') &&
+    typeof def.default === 'string' &&
+    def.default !== '' &&
+    !choices.some((ch) => ch.value === def.default)
+  ) {
     add('default', `Default '${def.default}' is not one of the choices.`);
   }
 
@@ -75,7 +92,11 @@ export function parameterDefinitionIssues(def: ParameterDefinition, siblings: re
   return issues;
 }
 
-function dependencyIssues(def: ParameterDefinition, siblings: readonly ParameterDefinition[], add: (p: string, m: string) => void) {
+function dependencyIssues(
+  def: ParameterDefinition,
+  siblings: readonly ParameterDefinition[],
+  add: (p: string, m: string) => void,
+) {
   const dep = c(def).dependency!;
   const ref = dep.parameter ?? {};
   if (!ref.name && !ref.id) return add('constraints.dependency.parameter.name', m.REQUIRED);
@@ -87,25 +108,34 @@ function dependencyIssues(def: ParameterDefinition, siblings: readonly Parameter
   const source = others.find((s) => (ref.name ? s.name === ref.name : s.id === ref.id));
   if (!source) return add('constraints.dependency.parameter', `Parameter '${label}' does not exist in this product.`);
   if (!DEPENDENCY_SOURCE_TYPES.includes(source.type)) {
-    return add('constraints.dependency.parameter', `Parameter '${source.name}' is a ${source.type} parameter; a dependency must name a ${list(DEPENDENCY_SOURCE_TYPES)} parameter.`);
+    return add(
+      'constraints.dependency.parameter',
+      `Parameter '${source.name}' is a ${source.type} parameter; a dependency must name a ${list(DEPENDENCY_SOURCE_TYPES)} parameter.`,
+    );
   }
   if (source.phase !== def.phase) {
-    return add('constraints.dependency.parameter', `Parameter '${source.name}' belongs to the ${source.phase} phase; a dependency must be in the same phase (${def.phase}).`);
+    return add(
+      'constraints.dependency.parameter',
+      `Parameter '${source.name}' belongs to the ${source.phase} phase; a dependency must be in the same phase (${def.phase}).`,
+    );
   }
   const known = new Set(choicesOf(source).map((ch) => ch.value));
   (dep.values ?? []).forEach((v, i) => {
-    if (!known.has(v)) add(`constraints.dependency.values.${i}`, `'${v}' is not a choice of parameter '${source.name}'.`);
+    if (!known.has(v))
+      add(`constraints.dependency.values.${i}`, `'${v}' is not a choice of parameter '${source.name}'.`);
   });
   // Follow the chain from the source: reaching this parameter again would be a cycle.
   const byName = new Map(others.map((s) => [s.name, s]));
   const path = [def.name, source.name];
   let cur: ParameterDefinition | undefined = source;
   while (cur?.constraints?.dependency) {
-    const next: string | null | undefined = cur.constraints.dependency.parameter?.name
-      ?? others.find((s) => s.id === cur!.constraints.dependency!.parameter?.id)?.name;
+    const next: string | null | undefined =
+      cur.constraints.dependency.parameter?.name ??
+      others.find((s) => s.id === cur!.constraints.dependency!.parameter?.id)?.name;
     if (!next) break;
     path.push(next);
-    if (next === def.name) return add('constraints.dependency.parameter', `Dependencies form a cycle: ${path.join(' → ')}.`);
+    if (next === def.name)
+      return add('constraints.dependency.parameter', `Dependencies form a cycle: ${path.join(' → ')}.`);
     if (path.length > others.length + 2) break;
     cur = byName.get(next);
   }

@@ -2,9 +2,7 @@
  * Checkbox / choice dependencies (spec §4): a parameter whose dependency is unmet is hidden (unless
  * dependency.hidden is false) and never required; a met dependency applies its own required/readonly.
  */
-import type {
-  ParamChoice, ParamValue, ParamValues, ParameterConstraints, ParameterLike,
-} from './types.ts';
+import type { ParamChoice, ParamValue, ParamValues, ParameterConstraints, ParameterLike } from './types.ts';
 
 /** The declared choices: constraints.choices, else constraints.meta.choices. */
 export function choicesOf(p: ParameterLike): readonly ParamChoice[] {
@@ -14,7 +12,10 @@ export function choicesOf(p: ParameterLike): readonly ParamChoice[] {
 }
 
 /** Values keyed by parameter name; list entries may name a parameter by name or by id. */
-export function normaliseValues(parameters: readonly ParameterLike[], values: ParamValues | null | undefined): Record<string, ParamValue> {
+export function normaliseValues(
+  parameters: readonly ParameterLike[],
+  values: ParamValues | null | undefined,
+): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {};
   if (!values) return out;
   const nameOfId = new Map(parameters.filter((p) => p.id).map((p) => [p.id as string, p.name]));
@@ -43,7 +44,9 @@ export function selectedValues(p: ParameterLike, v: ParamValue | undefined): str
     if ((map === undefined || map === null) && typeof v.value === 'string') map = parseJson(v.value);
     if (Array.isArray(map)) return map.filter((x): x is string => typeof x === 'string');
     if (!map || typeof map !== 'object') return [];
-    return Object.entries(map as Record<string, unknown>).filter(([, on]) => on === true).map(([k]) => k);
+    return Object.entries(map as Record<string, unknown>)
+      .filter(([, on]) => on === true)
+      .map(([k]) => k);
   }
   const raw = typeof v.value === 'string' ? v.value : typeof v.structured_value === 'string' ? v.structured_value : '';
   return raw.trim() ? [raw] : [];
@@ -57,7 +60,10 @@ export class DependencyResolver {
   private readonly resolving = new Set<string>();
   readonly values: Record<string, ParamValue>;
 
-  constructor(readonly parameters: readonly ParameterLike[], values?: ParamValues | null) {
+  constructor(
+    readonly parameters: readonly ParameterLike[],
+    values?: ParamValues | null,
+  ) {
     for (const p of parameters) {
       this.byName.set(p.name, p);
       if (p.id) this.byId.set(p.id, p);
@@ -113,7 +119,11 @@ export class DependencyResolver {
 }
 
 /** A parameter's constraints once its dependency is applied to the given values. */
-export function effectiveConstraints(p: ParameterLike, parameters: readonly ParameterLike[], values?: ParamValues | null): ParameterConstraints {
+export function effectiveConstraints(
+  p: ParameterLike,
+  parameters: readonly ParameterLike[],
+  values?: ParamValues | null,
+): ParameterConstraints {
   return new DependencyResolver(parameters, values).constraints(p);
 }
 
@@ -121,7 +131,10 @@ export function effectiveConstraints(p: ParameterLike, parameters: readonly Para
  * The parameters a customer sees for these values, in position order, each with its effective
  * constraints (for the form preview).
  */
-export function visibleParameters<P extends ParameterLike>(parameters: readonly P[], values?: ParamValues | null): Array<P & { constraints: ParameterConstraints }> {
+export function visibleParameters<P extends ParameterLike>(
+  parameters: readonly P[],
+  values?: ParamValues | null,
+): Array<P & { constraints: ParameterConstraints }> {
   const r = new DependencyResolver(parameters, values);
   return parameters
     .map((p, i) => ({ p, i }))
@@ -134,7 +147,9 @@ export function visibleParameters<P extends ParameterLike>(parameters: readonly 
 export function defaultValues(parameters: readonly ParameterLike[]): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {};
   for (const p of parameters) {
-    const flagged = choicesOf(p).filter((c) => c.default).map((c) => c.value);
+    const flagged = choicesOf(p)
+      .filter((c) => c.default)
+      .map((c) => c.value);
     if (p.type === 'checkbox') {
       const map: Record<string, boolean> = {};
       for (const c of choicesOf(p)) map[c.value] = Boolean(c.default);

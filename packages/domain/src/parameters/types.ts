@@ -4,8 +4,20 @@
  */
 
 export const PARAMETER_TYPES = [
-  'text', 'dropdown', 'password', 'email', 'checkbox', 'subdomain', 'domain', 'address', 'phone', 'object', 'url', 'choice',
-  'heading', 'content',
+  'text',
+  'dropdown',
+  'password',
+  'email',
+  'checkbox',
+  'subdomain',
+  'domain',
+  'address',
+  'phone',
+  'object',
+  'url',
+  'choice',
+  'heading',
+  'content',
 ] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
 
@@ -21,8 +33,51 @@ export const LENGTH_TYPES: readonly ParameterType[] = ['text', 'email', 'domain'
 export const PARAMETER_PHASES = ['ordering', 'fulfillment', 'configuration'] as const;
 export type ParameterPhase = (typeof PARAMETER_PHASES)[number];
 
-export const PARAMETER_SCOPES = ['asset', 'tier1', 'tier2', 'product', 'item', 'marketplace', 'item_marketplace'] as const;
+export const PARAMETER_SCOPES = [
+  'asset',
+  'tier1',
+  'tier2',
+  'product',
+  'item',
+  'marketplace',
+  'item_marketplace',
+] as const;
 export type ParameterScope = (typeof PARAMETER_SCOPES)[number];
+
+/** How each parameter type reads on screen. */
+export const PARAMETER_TYPE_LABELS: Record<ParameterType, string> = {
+  text: 'Text',
+  email: 'E-mail',
+  domain: 'Domain',
+  url: 'URL',
+  subdomain: 'Subdomain',
+  object: 'Object (JSON)',
+  password: 'Password',
+  phone: 'Phone',
+  address: 'Address',
+  checkbox: 'Checkbox',
+  choice: 'Choice',
+  dropdown: 'Dropdown',
+  heading: 'Heading',
+  content: 'Content',
+};
+
+export const PARAMETER_PHASE_LABELS: Record<ParameterPhase, string> = {
+  ordering: 'Ordering',
+  fulfillment: 'Fulfillment',
+  configuration: 'Configuration',
+};
+
+/** Request scopes read as the tier labels of spec §1 (asset parameters are the customer's). */
+export const PARAMETER_SCOPE_LABELS: Record<ParameterScope, string> = {
+  asset: 'Customer',
+  tier1: 'T1',
+  tier2: 'T2',
+  product: 'Product',
+  item: 'Item',
+  marketplace: 'Marketplace',
+  item_marketplace: 'Item and marketplace',
+};
 
 /** Which scopes each phase allows: requests carry asset/tier parameters, configuration data the rest. */
 export const SCOPES_BY_PHASE: Record<ParameterPhase, readonly ParameterScope[]> = {
@@ -31,7 +86,11 @@ export const SCOPES_BY_PHASE: Record<ParameterPhase, readonly ParameterScope[]> 
   configuration: ['product', 'item', 'marketplace', 'item_marketplace'],
 };
 
-export interface ParamChoice { value: string; label: string; default?: boolean }
+export interface ParamChoice {
+  value: string;
+  label: string;
+  default?: boolean;
+}
 
 export interface ParameterDependency {
   /** The controlling checkbox / choice / dropdown parameter, by name (or id). */

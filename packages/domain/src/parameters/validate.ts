@@ -11,8 +11,15 @@ import * as m from '../validation/messages.ts';
 import * as rules from '../validation/rules.ts';
 import { DependencyResolver, choicesOf, selectedValues } from './dependencies.ts';
 import {
-  ADDRESS_REQUIRED_FIELDS, DISPLAY_TYPES, type AddressValue, type ParamError, type ParamValue, type ParamValues,
-  type ParameterConstraints, type ParameterLike, type ValidationResult,
+  ADDRESS_REQUIRED_FIELDS,
+  DISPLAY_TYPES,
+  type AddressValue,
+  type ParamError,
+  type ParamValue,
+  type ParamValues,
+  type ParameterConstraints,
+  type ParameterLike,
+  type ValidationResult,
 } from './types.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -73,7 +80,11 @@ function validateObject(v: ParamValue | undefined, c: ParameterConstraints): Par
   const s = textOf(v);
   if (!rules.isEmpty(s)) return fail(rules.json(s));
   const sv = v?.structured_value;
-  const empty = sv === undefined || sv === null || (isObject(sv) && Object.keys(sv).length === 0) || (Array.isArray(sv) && sv.length === 0);
+  const empty =
+    sv === undefined ||
+    sv === null ||
+    (isObject(sv) && Object.keys(sv).length === 0) ||
+    (Array.isArray(sv) && sv.length === 0);
   return fail(empty && c.required ? m.JSON_REQUIRED : null);
 }
 
@@ -94,7 +105,8 @@ function validateCheckbox(p: ParameterLike, v: ParamValue | undefined, c: Parame
   const keys = Array.isArray(map) ? map.map(String) : Object.keys((map as Record<string, unknown>) ?? {});
   const errors: Record<string, string> = {};
   for (const k of keys) if (!known.has(k)) errors[k] = m.CHOICE;
-  if (isObject(map)) for (const [k, on] of Object.entries(map)) if (typeof on !== 'boolean' && !errors[k]) errors[k] = m.CHOICE;
+  if (isObject(map))
+    for (const [k, on] of Object.entries(map)) if (typeof on !== 'boolean' && !errors[k]) errors[k] = m.CHOICE;
   if (Object.keys(errors).length) return structured(errors);
   const selected = p.type === 'checkbox' ? selectedValues(p, { structured_value: map }) : [];
   return fail(c.required && selected.length === 0 ? m.REQUIRED : null);
@@ -117,7 +129,8 @@ function validateSubdomain(p: ParameterLike, v: ParamValue | undefined, c: Param
     if (e) errors.choice = e;
   }
   const choices = choicesOf(p);
-  if (!errors.choice && !rules.isEmpty(choice) && choices.length && !choices.some((ch) => ch.value === choice)) errors.choice = m.CHOICE;
+  if (!errors.choice && !rules.isEmpty(choice) && choices.length && !choices.some((ch) => ch.value === choice))
+    errors.choice = m.CHOICE;
   return structured(errors);
 }
 
@@ -136,7 +149,8 @@ function validatePhoneValue(p: ParameterLike, v: ParamValue | undefined, c: Para
     phone_number: str(sv.phone_number ?? sv.phone),
     extension: str(sv.extension),
   };
-  const empty = !str(sv.country_code).trim() && !phone.area_code?.trim() && !phone.phone_number?.trim() && !phone.extension?.trim();
+  const empty =
+    !str(sv.country_code).trim() && !phone.area_code?.trim() && !phone.phone_number?.trim() && !phone.extension?.trim();
   if (empty) return c.required ? { value_error: m.REQUIRED, structured_error: { phone_number: m.REQUIRED } } : null;
   if (!phone.phone_number?.trim()) return structured({ phone_number: m.REQUIRED });
   const issue = rules.validatePhone(phone);
@@ -156,7 +170,9 @@ function validateAddress(v: ParamValue | undefined, c: ParameterConstraints): Pa
 
 /** One parameter's value against the given (already dependency-resolved) constraints. */
 export function validateParameterValue(
-  p: ParameterLike, value: ParamValue | null | undefined, constraints: ParameterConstraints = p.constraints ?? {},
+  p: ParameterLike,
+  value: ParamValue | null | undefined,
+  constraints: ParameterConstraints = p.constraints ?? {},
 ): ParamError | null {
   const v = value ?? undefined;
   const c = constraints;
@@ -164,19 +180,29 @@ export function validateParameterValue(
     case 'heading':
     case 'content':
       return null;
-    case 'email': return validateText(textOf(v), c, rules.email);
-    case 'domain': return validateText(textOf(v), c, rules.domain);
-    case 'url': return validateText(textOf(v), c, rules.url);
-    case 'password': return validatePassword(textOf(v), c);
-    case 'object': return validateObject(v, c);
+    case 'email':
+      return validateText(textOf(v), c, rules.email);
+    case 'domain':
+      return validateText(textOf(v), c, rules.domain);
+    case 'url':
+      return validateText(textOf(v), c, rules.url);
+    case 'password':
+      return validatePassword(textOf(v), c);
+    case 'object':
+      return validateObject(v, c);
     case 'choice':
     case 'dropdown':
       return validateChoice(p, textOf(v), c);
-    case 'checkbox': return validateCheckbox(p, v, c);
-    case 'subdomain': return validateSubdomain(p, v, c);
-    case 'phone': return validatePhoneValue(p, v, c);
-    case 'address': return validateAddress(v, c);
-    default: return validateText(textOf(v), c);
+    case 'checkbox':
+      return validateCheckbox(p, v, c);
+    case 'subdomain':
+      return validateSubdomain(p, v, c);
+    case 'phone':
+      return validatePhoneValue(p, v, c);
+    case 'address':
+      return validateAddress(v, c);
+    default:
+      return validateText(textOf(v), c);
   }
 }
 
@@ -185,7 +211,10 @@ export function validateParameterValue(
  * `values` is keyed by parameter name, or a request-style list of `{ id | name, value, structured_value }`.
  * Dependencies are resolved against the same values; hidden parameters are skipped.
  */
-export function validateParameterValues(parameters: readonly ParameterLike[], values?: ParamValues | null): ValidationResult {
+export function validateParameterValues(
+  parameters: readonly ParameterLike[],
+  values?: ParamValues | null,
+): ValidationResult {
   const r = new DependencyResolver(parameters, values);
   const errors: Record<string, ParamError> = {};
   for (const p of parameters) {

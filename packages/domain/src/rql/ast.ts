@@ -48,8 +48,11 @@ export function rqlMentions(node: RqlNode | null | undefined, field: string): bo
   if (!node) return false;
   switch (node.type) {
     case 'and':
-    case 'or': return node.args.some((a) => rqlMentions(a, field));
-    case 'not': return rqlMentions(node.arg, field);
-    default: return node.field === field;
+    case 'or':
+      return node.args.some((a) => rqlMentions(a, field));
+    case 'not':
+      return rqlMentions(node.arg, field);
+    default:
+      return node.field === field;
   }
 }

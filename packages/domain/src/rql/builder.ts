@@ -23,14 +23,30 @@ export class RqlBuilder {
     if (value !== undefined) this.filters.push({ type: 'compare', op, field, value: toValue(value) });
     return this;
   }
-  eq(field: string, value: RqlInput | undefined): this { return this.cmp('eq', field, value); }
-  ne(field: string, value: RqlInput | undefined): this { return this.cmp('ne', field, value); }
-  gt(field: string, value: RqlInput | undefined): this { return this.cmp('gt', field, value); }
-  ge(field: string, value: RqlInput | undefined): this { return this.cmp('ge', field, value); }
-  lt(field: string, value: RqlInput | undefined): this { return this.cmp('lt', field, value); }
-  le(field: string, value: RqlInput | undefined): this { return this.cmp('le', field, value); }
-  like(field: string, pattern: string | undefined): this { return this.cmp('like', field, pattern); }
-  ilike(field: string, pattern: string | undefined): this { return this.cmp('ilike', field, pattern); }
+  eq(field: string, value: RqlInput | undefined): this {
+    return this.cmp('eq', field, value);
+  }
+  ne(field: string, value: RqlInput | undefined): this {
+    return this.cmp('ne', field, value);
+  }
+  gt(field: string, value: RqlInput | undefined): this {
+    return this.cmp('gt', field, value);
+  }
+  ge(field: string, value: RqlInput | undefined): this {
+    return this.cmp('ge', field, value);
+  }
+  lt(field: string, value: RqlInput | undefined): this {
+    return this.cmp('lt', field, value);
+  }
+  le(field: string, value: RqlInput | undefined): this {
+    return this.cmp('le', field, value);
+  }
+  like(field: string, pattern: string | undefined): this {
+    return this.cmp('like', field, pattern);
+  }
+  ilike(field: string, pattern: string | undefined): this {
+    return this.cmp('ilike', field, pattern);
+  }
 
   in(field: string, values: readonly RqlInput[] | undefined): this {
     if (values !== undefined) this.filters.push({ type: 'list', op: 'in', field, values: values.map(toValue) });

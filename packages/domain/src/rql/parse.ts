@@ -27,7 +27,13 @@ interface Token {
 const MAX_DEPTH = 200;
 
 const PUNCT: Record<string, TokKind> = {
-  '(': '(', ')': ')', ',': ',', '&': '&', '|': '|', ';': '|', '=': '=',
+  '(': '(',
+  ')': ')',
+  ',': ',',
+  '&': '&',
+  '|': '|',
+  ';': '|',
+  '=': '=',
 };
 
 function isSpace(c: string): boolean {
@@ -44,9 +50,16 @@ function tokenize(input: string): Token[] {
   let i = 0;
   while (i < n) {
     const c = input[i];
-    if (isSpace(c)) { i++; continue; }
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
     const p = PUNCT[c];
-    if (p !== undefined) { toks.push({ kind: p, raw: c, pos: i }); i++; continue; }
+    if (p !== undefined) {
+      toks.push({ kind: p, raw: c, pos: i });
+      i++;
+      continue;
+    }
     if (c === '"' || c === "'") {
       const end = input.indexOf(c, i + 1);
       if (end < 0) fail(`unterminated quoted string (missing closing ${c})`, i);
@@ -156,18 +169,31 @@ class Parser {
     }
     const filters: RqlNode[] = [];
     for (const it of chains[0]) {
-      if (it.type !== 'ctl') { filters.push(it); continue; }
+      if (it.type !== 'ctl') {
+        filters.push(it);
+        continue;
+      }
       switch (it.kind) {
-        case 'limit': q.limit = it.limit; if (it.offset !== null) q.offset = it.offset; break;
-        case 'offset': q.offset = it.offset; break;
-        case 'search': q.search = it.search; break;
+        case 'limit':
+          q.limit = it.limit;
+          if (it.offset !== null) q.offset = it.offset;
+          break;
+        case 'offset':
+          q.offset = it.offset;
+          break;
+        case 'search':
+          q.search = it.search;
+          break;
         case 'select':
           q.select = q.select ?? { include: [], exclude: [] };
           q.select.include.push(...it.include);
           q.select.exclude.push(...it.exclude);
           break;
-        case 'ordering': q.ordering.push(...it.ordering); break;
-        case 'ignore': break;
+        case 'ordering':
+          q.ordering.push(...it.ordering);
+          break;
+        case 'ignore':
+          break;
       }
     }
     q.filter = filters.length === 0 ? null : andOf(filters);
@@ -245,7 +271,14 @@ class Parser {
         result = { type: 'not', arg: this.parseOr({ top: false, comma: false }) };
         break;
       }
-      case 'eq': case 'ne': case 'gt': case 'ge': case 'lt': case 'le': case 'like': case 'ilike': {
+      case 'eq':
+      case 'ne':
+      case 'gt':
+      case 'ge':
+      case 'lt':
+      case 'le':
+      case 'like':
+      case 'ilike': {
         const field = this.parseField();
         this.expect(',', `',' and a value after the field of ${name}()`);
         const value = this.parseValue();
@@ -331,8 +364,10 @@ class Parser {
     if (CONTROL_KEYS.has(key)) {
       if (!ctx.top) fail(`'${key}=' is only allowed as a top-level term`, keyTok.pos);
       switch (key) {
-        case 'limit': return { type: 'ctl', kind: 'limit', limit: this.parseInt('limit'), offset: null, pos: keyTok.pos };
-        case 'offset': return { type: 'ctl', kind: 'offset', offset: this.parseInt('offset'), pos: keyTok.pos };
+        case 'limit':
+          return { type: 'ctl', kind: 'limit', limit: this.parseInt('limit'), offset: null, pos: keyTok.pos };
+        case 'offset':
+          return { type: 'ctl', kind: 'offset', offset: this.parseInt('offset'), pos: keyTok.pos };
         case 'search': {
           const t = this.peek();
           let search = '';
@@ -366,7 +401,8 @@ class Parser {
       }
       fail(`unknown operator '${op.length > 40 ? op.slice(0, 40) + '...' : op}' in '${field}=${op}='`, t.pos);
     }
-    if (t.kind !== 'word' && t.kind !== 'quoted') fail(`missing value after '${field}='`, t.kind === 'eof' ? eqTok.pos + 1 : t.pos);
+    if (t.kind !== 'word' && t.kind !== 'quoted')
+      fail(`missing value after '${field}='`, t.kind === 'eof' ? eqTok.pos + 1 : t.pos);
     return { type: 'compare', op: 'eq', field, value: this.parseValue() };
   }
 
@@ -436,7 +472,8 @@ class Parser {
     const t = this.next();
     if (t.kind !== 'word' && t.kind !== 'quoted') fail(`expected a number for ${what} but found ${describe(t)}`, t.pos);
     const s = decode(t.raw, t.pos);
-    if (!/^\d+$/.test(s)) fail(`${what} must be a non-negative integer, got '${s.length > 40 ? s.slice(0, 40) + '...' : s}'`, t.pos);
+    if (!/^\d+$/.test(s))
+      fail(`${what} must be a non-negative integer, got '${s.length > 40 ? s.slice(0, 40) + '...' : s}'`, t.pos);
     const n = Number(s);
     if (!Number.isSafeInteger(n)) fail(`${what} is too large`, t.pos);
     return n;

@@ -37,12 +37,17 @@ describe('parseRql: operators as calls', () => {
   it('and / or / not', () => {
     expect(f('and(eq(a,1),eq(b,2))')).toEqual({ type: 'and', args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2')] });
     expect(f('or(eq(a,1),eq(b,2),c=3)')).toEqual({
-      type: 'or', args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2'), cmp('eq', 'c', '3')],
+      type: 'or',
+      args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2'), cmp('eq', 'c', '3')],
     });
     expect(f('not(eq(a,1))')).toEqual({ type: 'not', arg: cmp('eq', 'a', '1') });
-    expect(f('not(or(a=1,b=2))')).toEqual({ type: 'not', arg: { type: 'or', args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2')] } });
+    expect(f('not(or(a=1,b=2))')).toEqual({
+      type: 'not',
+      arg: { type: 'or', args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2')] },
+    });
     expect(f('or(a=1&b=2,c=3)')).toEqual({
-      type: 'or', args: [{ type: 'and', args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2')] }, cmp('eq', 'c', '3')],
+      type: 'or',
+      args: [{ type: 'and', args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2')] }, cmp('eq', 'c', '3')],
     });
     expect(f('and()')).toEqual({ type: 'and', args: [] });
   });
@@ -57,7 +62,10 @@ describe('parseRql: operators as calls', () => {
   it('range(f,a,b)', () => {
     expect(f('range(qty,1,10)')).toEqual({ type: 'range', field: 'qty', from: '1', to: '10' });
     expect(f('range(events.created.at,2020-01-01,2020-12-31T23:59:59%2B00:00)')).toEqual({
-      type: 'range', field: 'events.created.at', from: '2020-01-01', to: '2020-12-31T23:59:59+00:00',
+      type: 'range',
+      field: 'events.created.at',
+      from: '2020-01-01',
+      to: '2020-12-31T23:59:59+00:00',
     });
   });
 
@@ -114,7 +122,11 @@ describe('parseRql: grouping and top-level joins', () => {
   });
   it('nested groups and calls', () => {
     expect(f('and((a=1|b=2),not(c=3))')).toEqual({
-      type: 'and', args: [{ type: 'or', args: [a, b] }, { type: 'not', arg: c }],
+      type: 'and',
+      args: [
+        { type: 'or', args: [a, b] },
+        { type: 'not', arg: c },
+      ],
     });
   });
 });
@@ -162,7 +174,10 @@ describe('parseRql: control terms', () => {
     expect(parseRql('limit=10&select(+a,-b,c)&eq(x,1)&ordering(-a,b)&offset=20&search=foo+bar')).toEqual({
       filter: cmp('eq', 'x', '1'),
       select: { include: ['a', 'c'], exclude: ['b'] },
-      ordering: [{ field: 'a', desc: true }, { field: 'b', desc: false }],
+      ordering: [
+        { field: 'a', desc: true },
+        { field: 'b', desc: false },
+      ],
       limit: 10,
       offset: 20,
       search: 'foo bar',
@@ -184,10 +199,18 @@ describe('parseRql: control terms', () => {
   });
   it('select() with no fields, ordering with + sign', () => {
     expect(parseRql('select()')).toMatchObject({ select: { include: [], exclude: [] } });
-    expect(parseRql('ordering(+a,-b.c)')).toMatchObject({ ordering: [{ field: 'a', desc: false }, { field: 'b.c', desc: true }] });
+    expect(parseRql('ordering(+a,-b.c)')).toMatchObject({
+      ordering: [
+        { field: 'a', desc: false },
+        { field: 'b.c', desc: true },
+      ],
+    });
   });
   it('multiple filter terms with controls', () => {
-    expect(parseRql('a=1&limit=5&b=2').filter).toEqual({ type: 'and', args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2')] });
+    expect(parseRql('a=1&limit=5&b=2').filter).toEqual({
+      type: 'and',
+      args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2')],
+    });
   });
 });
 
@@ -249,9 +272,31 @@ describe('parseRql: malformed input -> RqlError', () => {
   });
 
   it('never throws anything but RqlError on random garbage', () => {
-    const alphabet = ['(', ')', ',', '&', '|', ';', '=', '"', "'", 'a', 'eq', 'in', 'null', '%', '%2', '+', '-', ' ', 'limit', 'select', '1'];
+    const alphabet = [
+      '(',
+      ')',
+      ',',
+      '&',
+      '|',
+      ';',
+      '=',
+      '"',
+      "'",
+      'a',
+      'eq',
+      'in',
+      'null',
+      '%',
+      '%2',
+      '+',
+      '-',
+      ' ',
+      'limit',
+      'select',
+      '1',
+    ];
     let seed = 42;
-    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
     for (let i = 0; i < 3000; i++) {
       let s = '';
       const len = rnd(20);
@@ -270,7 +315,8 @@ describe('parseRql: large input', () => {
     const terms: string[] = [];
     let len = 0;
     for (let i = 0; len < 64 * 1024; i++) {
-      const t = i % 3 === 0 ? `in(id,(a${i},b${i},"c,${i}"))` : i % 3 === 1 ? `(x=${i}|y=ne=${i})` : `like(name,*v%20${i}*)`;
+      const t =
+        i % 3 === 0 ? `in(id,(a${i},b${i},"c,${i}"))` : i % 3 === 1 ? `(x=${i}|y=ne=${i})` : `like(name,*v%20${i}*)`;
       terms.push(t);
       len += t.length + 1;
     }
@@ -290,38 +336,50 @@ describe('parseRql: large input', () => {
 describe('serializeRql', () => {
   const roundTrips: [string, RqlQuery][] = [
     ['empty', empty],
-    ['every node type', {
-      ...empty,
-      filter: {
-        type: 'and',
-        args: [
-          cmp('eq', 'status', 'pending'),
-          cmp('ne', 'a.b', null),
-          cmp('gt', 'qty', '5'),
-          cmp('ge', 'qty', ''),
-          cmp('lt', 'at', '2020-01-01T00:00:00+03:00'),
-          cmp('le', 'x', 'true'),
-          cmp('like', 'name', '*a,b (c)*'),
-          cmp('ilike', 'name', "it's & | ; = \" % + ✓ null() "),
-          { type: 'list', op: 'in', field: 'id', values: ['a', null, '', 'c,d'] },
-          { type: 'list', op: 'out', field: 'id', values: [] },
-          { type: 'null', field: 'p', isNull: true },
-          { type: 'null', field: 'p', isNull: false },
-          { type: 'range', field: 'qty', from: '1', to: null },
-          { type: 'not', arg: { type: 'or', args: [cmp('eq', 'a', '1'), { type: 'and', args: [cmp('eq', 'b', '2')] }] } },
-          { type: 'and', args: [cmp('eq', 'c', '3'), cmp('eq', 'd', '4')] },
-          { type: 'or', args: [] },
-        ],
+    [
+      'every node type',
+      {
+        ...empty,
+        filter: {
+          type: 'and',
+          args: [
+            cmp('eq', 'status', 'pending'),
+            cmp('ne', 'a.b', null),
+            cmp('gt', 'qty', '5'),
+            cmp('ge', 'qty', ''),
+            cmp('lt', 'at', '2020-01-01T00:00:00+03:00'),
+            cmp('le', 'x', 'true'),
+            cmp('like', 'name', '*a,b (c)*'),
+            cmp('ilike', 'name', 'it\'s & | ; = " % + ✓ null() '),
+            { type: 'list', op: 'in', field: 'id', values: ['a', null, '', 'c,d'] },
+            { type: 'list', op: 'out', field: 'id', values: [] },
+            { type: 'null', field: 'p', isNull: true },
+            { type: 'null', field: 'p', isNull: false },
+            { type: 'range', field: 'qty', from: '1', to: null },
+            {
+              type: 'not',
+              arg: { type: 'or', args: [cmp('eq', 'a', '1'), { type: 'and', args: [cmp('eq', 'b', '2')] }] },
+            },
+            { type: 'and', args: [cmp('eq', 'c', '3'), cmp('eq', 'd', '4')] },
+            { type: 'or', args: [] },
+          ],
+        },
       },
-    }],
-    ['single term + controls', {
-      filter: cmp('eq', 'a', 'x y'),
-      select: { include: ['a', 'b.c'], exclude: ['d'] },
-      ordering: [{ field: 'created', desc: true }, { field: 'id', desc: false }],
-      limit: 0,
-      offset: 40,
-      search: 'foo + bar & baz, (qux) ✓',
-    }],
+    ],
+    [
+      'single term + controls',
+      {
+        filter: cmp('eq', 'a', 'x y'),
+        select: { include: ['a', 'b.c'], exclude: ['d'] },
+        ordering: [
+          { field: 'created', desc: true },
+          { field: 'id', desc: false },
+        ],
+        limit: 0,
+        offset: 40,
+        search: 'foo + bar & baz, (qux) ✓',
+      },
+    ],
     ['top-level or', { ...empty, filter: { type: 'or', args: [cmp('eq', 'a', '1'), cmp('eq', 'b', '2')] } }],
     ['and with one arg', { ...empty, filter: { type: 'and', args: [cmp('eq', 'a', '1')] } }],
     ['and with zero args', { ...empty, filter: { type: 'and', args: [] } }],
@@ -349,8 +407,12 @@ describe('serializeRql', () => {
     expect(serializeRql({})).toBe('');
     expect(serializeRql({ limit: 10 })).toBe('limit=10');
     expect(serializeRql({ filter: cmp('eq', 'a', 'b c') })).toBe('eq(a,b%20c)');
-    expect(serializeRql({ filter: { type: 'list', op: 'in', field: 'id', values: ['a', 'b'] }, ordering: [{ field: 'x', desc: true }] }))
-      .toBe('in(id,(a,b))&ordering(-x)');
+    expect(
+      serializeRql({
+        filter: { type: 'list', op: 'in', field: 'id', values: ['a', 'b'] },
+        ordering: [{ field: 'x', desc: true }],
+      }),
+    ).toBe('in(id,(a,b))&ordering(-x)');
   });
 
   it('rejects invalid field names and limits', () => {
@@ -363,17 +425,30 @@ describe('serializeRql', () => {
 
 describe('rql() builder', () => {
   it('builds the example query', () => {
-    expect(rql().eq('status', 'pending').in('id', ['a', 'b']).ordering('-created').limit(10).toString())
-      .toBe('eq(status,pending)&in(id,(a,b))&ordering(-created)&limit=10');
+    expect(rql().eq('status', 'pending').in('id', ['a', 'b']).ordering('-created').limit(10).toString()).toBe(
+      'eq(status,pending)&in(id,(a,b))&ordering(-created)&limit=10',
+    );
   });
   it('supports every operator, sub-expressions and controls', () => {
     const b = rql()
-      .ne('a', null).gt('n', 5).ge('n', 1).lt('d', new Date('2020-01-01T00:00:00Z')).le('flag', true)
-      .like('name', '*x*').ilike('name', '*Y*').out('id', [])
-      .isNull('p').isNull('q', false).range('n', 1, 10)
+      .ne('a', null)
+      .gt('n', 5)
+      .ge('n', 1)
+      .lt('d', new Date('2020-01-01T00:00:00Z'))
+      .le('flag', true)
+      .like('name', '*x*')
+      .ilike('name', '*Y*')
+      .out('id', [])
+      .isNull('p')
+      .isNull('q', false)
+      .range('n', 1, 10)
       .or(rql().eq('s', 'a'), rql().eq('s', 'b').eq('t', 'c'))
       .not(rql().eq('z', 'a b'))
-      .select('a', '+b', '-c').ordering('x', '+y', '-z').limit(5, 10).offset(20).search('hello world');
+      .select('a', '+b', '-c')
+      .ordering('x', '+y', '-z')
+      .limit(5, 10)
+      .offset(20)
+      .search('hello world');
     const s = b.toString();
     expect(s).toBe(
       'ne(a,null())&gt(n,5)&ge(n,1)&lt(d,2020-01-01T00%3A00%3A00.000Z)&le(flag,true)&like(name,*x*)&ilike(name,*Y*)' +
@@ -386,7 +461,11 @@ describe('rql() builder', () => {
     expect(rql().eq('a', undefined).in('b', undefined).search(undefined).toString()).toBe('');
     expect(rql().eq('a', undefined).eq('b', 'x').toString()).toBe('eq(b,x)');
     expect(() => rql().not(rql())).toThrow(RqlError);
-    expect(rql().where({ type: 'null', field: 'a', isNull: true }).toQuery().filter).toEqual({ type: 'null', field: 'a', isNull: true });
+    expect(rql().where({ type: 'null', field: 'a', isNull: true }).toQuery().filter).toEqual({
+      type: 'null',
+      field: 'a',
+      isNull: true,
+    });
   });
 });
 

@@ -16,7 +16,8 @@ function encodeText(v: string): string {
 }
 
 function field(f: string): string {
-  if (typeof f !== 'string' || !RQL_FIELD_RE.test(f)) throw new RqlError(`Invalid RQL: invalid field name '${String(f)}'`);
+  if (typeof f !== 'string' || !RQL_FIELD_RE.test(f))
+    throw new RqlError(`Invalid RQL: invalid field name '${String(f)}'`);
   return f;
 }
 

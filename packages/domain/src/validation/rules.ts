@@ -233,7 +233,9 @@ const normaliseExt = (ext: string): string => ext.trim().toLowerCase().replace(/
 export function fileType(fileName: Maybe<string>, allowedExtensions: readonly string[]): RuleResult {
   if (isEmpty(fileName)) return null;
   const name = String(fileName).trim().toLowerCase();
-  const ok = allowedExtensions.map(normaliseExt).some((ext) => ext !== '' && name.endsWith(`.${ext}`) && name.length > ext.length + 1);
+  const ok = allowedExtensions
+    .map(normaliseExt)
+    .some((ext) => ext !== '' && name.endsWith(`.${ext}`) && name.length > ext.length + 1);
   return ok ? null : m.FILE_TYPE;
 }
 
@@ -317,7 +319,8 @@ export function phone(value: Maybe<PhoneValue>): RuleResult {
 /** Required; non-negative integer digits only, or -1 meaning unlimited. */
 export function itemQuantity(value: Maybe<string | number>): RuleResult {
   if (isEmpty(value)) return m.REQUIRED;
-  if (typeof value === 'number') return Number.isInteger(value) && (value >= 0 || value === -1) ? null : m.ONLY_INTEGERS;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && (value >= 0 || value === -1) ? null : m.ONLY_INTEGERS;
   const v = String(value).trim();
   return /^\d+$/.test(v) || v === '-1' ? null : m.ONLY_INTEGERS;
 }

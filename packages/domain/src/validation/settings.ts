@@ -9,7 +9,7 @@ let knownTimezones: ReadonlySet<string> | undefined;
 /** IANA time zones known to the runtime (Intl.supportedValuesOf), plus UTC. */
 export function getKnownTimezones(): ReadonlySet<string> {
   if (!knownTimezones) {
-    let zones: string[] = [];
+    let zones: string[];
     try {
       zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
     } catch {
@@ -30,8 +30,26 @@ export function resolveTimezone(tz: string | null | undefined): string {
 }
 
 export const KNOWN_REGIONS = [
-  'en_US', 'en_GB', 'en_AU', 'en_CA', 'de_DE', 'fr_FR', 'fr_CA', 'es_ES', 'es_MX', 'it_IT',
-  'pt_BR', 'pt_PT', 'ru_RU', 'ja_JP', 'ko_KR', 'zh_CN', 'zh_TW', 'nl_NL', 'pl_PL', 'tr_TR',
+  'en_US',
+  'en_GB',
+  'en_AU',
+  'en_CA',
+  'de_DE',
+  'fr_FR',
+  'fr_CA',
+  'es_ES',
+  'es_MX',
+  'it_IT',
+  'pt_BR',
+  'pt_PT',
+  'ru_RU',
+  'ja_JP',
+  'ko_KR',
+  'zh_CN',
+  'zh_TW',
+  'nl_NL',
+  'pl_PL',
+  'tr_TR',
 ] as const;
 export type Region = (typeof KNOWN_REGIONS)[number];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as m from './messages.ts';
 import * as r from './rules.ts';
 import { accountFormErrors, accountFormSchema } from './account-form.ts';
-import { validatePassword, zPassword } from './password.ts';
+import { PASSWORD_COMMON, PASSWORD_PERSONAL, personalWords, validatePassword, zPassword } from './password.ts';
 import { resolveRecaptchaSiteKey, resolveRegion, resolveTimezone, EMPTY_SITE_KEY } from './settings.ts';
 import { withRule, zEmail, zItemQuantity, zPhone, zRequiredString } from './zod.ts';
 import * as index from './index.ts';
@@ -308,7 +308,10 @@ describe('phone (by country, libphonenumber-js max metadata)', () => {
     [{ country_code: '+1', area_code: '2a1', phone_number: '5550123' }, 'Format is not correct for area code'],
     [{ country_code: '+1', area_code: '201', phone_number: '' }, 'Format is not correct for phone number'],
     [{ country_code: '+1', area_code: '201', phone_number: '555-CALL' }, 'Format is not correct for phone number'],
-    [{ country_code: '+1', area_code: '201', phone_number: '5550123', extension: 'x12' }, 'Format is not correct for extension'],
+    [
+      { country_code: '+1', area_code: '201', phone_number: '5550123', extension: 'x12' },
+      'Format is not correct for extension',
+    ],
   ])('%j → %j', (v, expected) => expect(r.phone(v)).toBe(expected));
 
   it('reports the part at fault', () => {
@@ -379,21 +382,37 @@ describe('password policy', () => {
     ['', 'This field is required'],
     ['abc123', 'Password must be at least 8 characters'],
     [`a1${'x'.repeat(127)}`, 'Password must be at most 128 characters'],
-    [`a1${'x'.repeat(126)}`, null],
+    [`a1${'Correct-Horse-Battery-'.repeat(6).slice(0, 126)}`, null],
     ['abcdefgh', 'Password must contain a letter and a digit'],
     ['12345678', 'Password must contain a letter and a digit'],
-    ['passw0rd', null],
+    // too easy to guess (zxcvbn-ts): common passwords and their variants, keyboard runs, sequences
+    ['passw0rd', PASSWORD_COMMON],
+    ['password1', PASSWORD_COMMON],
+    ['qwerty123', PASSWORD_COMMON],
+    ['Password-1', PASSWORD_COMMON],
+    ['abcdefg1', PASSWORD_COMMON],
+    ['Trellis-demo-1', null],
+    ['Secret-pass-1', null],
   ])('%j → %j', (v, expected) => expect(validatePassword(v)).toBe(expected));
+
+  it("refuses a password made of the user's own name or e-mail", () => {
+    const mine = personalWords('Ann Lee', 'ann.lee@acme-widgets.test');
+    expect(validatePassword('ann.lee@acme-widgets.test1', mine)).toBe(PASSWORD_PERSONAL);
+    expect(validatePassword('acmewidgets2024', mine)).toBe(PASSWORD_PERSONAL);
+    expect(validatePassword('Trellis-demo-1', mine)).toBeNull();
+  });
 
   it('zPassword issues the same messages', () => {
     expect(zPassword().safeParse('short1').error?.issues[0].message).toBe('Password must be at least 8 characters');
     expect(zPassword().safeParse(undefined).error?.issues[0].message).toBe('This field is required');
-    expect(zPassword().safeParse('passw0rd').success).toBe(true);
+    expect(zPassword().safeParse('passw0rd').error?.issues[0].message).toBe(PASSWORD_COMMON);
+    expect(zPassword().safeParse('Secret-pass-1').success).toBe(true);
   });
 });
 
 describe('zod helpers', () => {
-  const first = (res: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) => res.error?.issues[0]?.message;
+  const first = (res: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+    res.error?.issues[0]?.message;
   it('zRequiredString', () => {
     expect(first(zRequiredString().safeParse(undefined))).toBe('This field is required');
     expect(first(zRequiredString().safeParse(''))).toBe('This field is required');
@@ -419,9 +438,13 @@ describe('zod helpers', () => {
   });
   it('zPhone places issues on the part', () => {
     const res = zPhone().safeParse({ country_code: '+1', area_code: 'x', phone_number: '5550123' });
-    expect(res.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['area_code', 'Format is not correct for area code']]);
+    expect(res.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['area_code', 'Format is not correct for area code'],
+    ]);
     const missing = zPhone().safeParse({ country_code: '+1' });
-    expect(missing.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['phone_number', 'This field is required']]);
+    expect(missing.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['phone_number', 'This field is required'],
+    ]);
     expect(zPhone({ required: false }).safeParse({}).success).toBe(true);
   });
 });
@@ -481,7 +504,11 @@ describe('account form schema', () => {
   it.each<[string, (f: typeof valid) => unknown, Record<string, string>]>([
     ['short name', (f) => ({ ...f, name: 'abc' }), { name: 'Input must be at least 4 characters' }],
     ['long name', (f) => ({ ...f, name: 'a'.repeat(65) }), { name: 'Input must be at most 64 characters' }],
-    ['bad email', (f) => ({ ...f, contact: { ...f.contact, email: 'jane@' } }), { 'contact.email': 'E-mail must be valid' }],
+    [
+      'bad email',
+      (f) => ({ ...f, contact: { ...f.contact, email: 'jane@' } }),
+      { 'contact.email': 'E-mail must be valid' },
+    ],
     [
       'invalid phone',
       (f) => ({ ...f, contact: { ...f.contact, phone_number: { ...f.contact.phone_number, phone: '12' } } }),
@@ -507,7 +534,10 @@ describe('account form schema', () => {
   });
 
   it('accepts a German contact phone', () => {
-    const de = { ...valid, contact: { ...valid.contact, phone_number: { phone: '12345678', area_code: '30', country_code: '+49' } } };
+    const de = {
+      ...valid,
+      contact: { ...valid.contact, phone_number: { phone: '12345678', area_code: '30', country_code: '+49' } },
+    };
     expect(accountFormErrors(de)).toEqual({});
   });
 });

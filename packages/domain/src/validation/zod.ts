@@ -28,7 +28,9 @@ export const requiredError = (issue: { input?: unknown }): string | undefined =>
 
 /** A required string, then the given rules in order (first failing message only). */
 export function zRequiredString(...extra: ReadonlyArray<Rule<string>>) {
-  return z.string({ error: requiredError }).superRefine(ruleCheck((v: string) => rules.firstError(v, rules.required, ...extra)));
+  return z
+    .string({ error: requiredError })
+    .superRefine(ruleCheck((v: string) => rules.firstError(v, rules.required, ...extra)));
 }
 
 /** An optional string (undefined / null / '' allowed) checked by the given rules when present. */
@@ -36,7 +38,9 @@ export function zOptionalString(...extra: ReadonlyArray<Rule<string>>) {
   return z
     .string()
     .nullish()
-    .superRefine(ruleCheck((v: string | null | undefined) => (rules.isEmpty(v) ? null : rules.firstError(v as string, ...extra))));
+    .superRefine(
+      ruleCheck((v: string | null | undefined) => (rules.isEmpty(v) ? null : rules.firstError(v as string, ...extra))),
+    );
 }
 
 /** A required string field validated by one composite rule that also handles emptiness (e.g. `rules.accountName`). */
@@ -96,6 +100,11 @@ export function phoneCheck(numberKey: 'phone_number' | 'phone', isRequired: bool
  */
 export function zDateTime(opts: { message: string; local?: boolean; future?: string }) {
   const iso = z.iso.datetime({ offset: true, local: opts.local ?? false, error: opts.message });
-  const base = opts.local ? z.string({ error: m.REQUIRED }).transform((v) => v.trim().replace(' ', 'T')).pipe(iso) : iso;
+  const base = opts.local
+    ? z
+        .string({ error: m.REQUIRED })
+        .transform((v) => v.trim().replace(' ', 'T'))
+        .pipe(iso)
+    : iso;
   return opts.future ? base.refine((v) => new Date(v).getTime() > Date.now(), { message: opts.future }) : base;
 }

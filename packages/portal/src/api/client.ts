@@ -86,6 +86,7 @@ export const api = {
     apiRequest<T>(path, { query, signal }).then((r) => r.data),
   post: <T>(path: string, body?: unknown, query?: string) =>
     apiRequest<T>(path, { method: 'POST', body: body ?? {}, query }).then((r) => r.data),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown) =>
+    apiRequest<T>(path, { method: 'PUT', body: body ?? {} }).then((r) => r.data),
   delete: <T = null>(path: string) => apiRequest<T>(path, { method: 'DELETE' }).then((r) => r.data),
 };

@@ -22,7 +22,8 @@ export class ApiError extends Error {
   /** Per-field messages of a validation error: `fields` of the body, else "field: message" strings. */
   get fieldErrors(): Record<string, string[]> {
     const t = this.text as { fields?: unknown; errors?: unknown } | null;
-    if (t && typeof t === 'object' && t.fields && typeof t.fields === 'object') return t.fields as Record<string, string[]>;
+    if (t && typeof t === 'object' && t.fields && typeof t.fields === 'object')
+      return t.fields as Record<string, string[]>;
     const out: Record<string, string[]> = {};
     if (t && typeof t === 'object' && Array.isArray(t.errors)) {
       for (const e of t.errors) {
@@ -63,8 +64,12 @@ function parsed(text: unknown): Record<string, unknown> | null {
 export function extractMessage(err: unknown, status?: number): string {
   const e = (err && typeof err === 'object' ? err : {}) as Record<string, unknown>;
   const text = parsed(e.text);
-  const found = readable(e.message) ?? readable(e.errors)
-    ?? readable(text?.message) ?? readable(text?.errors) ?? readable(text?.error);
+  const found =
+    readable(e.message) ??
+    readable(e.errors) ??
+    readable(text?.message) ??
+    readable(text?.errors) ??
+    readable(text?.error);
   if (found) return found;
   const code = status ?? (typeof e.status === 'number' ? e.status : undefined);
   return code !== undefined && code >= 500 ? SERVER_ERROR : GENERIC_ERROR;

@@ -39,7 +39,11 @@ export function useApiMutation<T = unknown, V = void>(spec: MutationSpec<V>) {
   return useMutation<T, ApiError, V>({
     mutationFn: async (vars) => {
       const path = typeof spec.path === 'function' ? spec.path(vars) : spec.path;
-      const body = spec.body ? spec.body(vars) : spec.method === 'GET' || spec.method === 'DELETE' ? undefined : (vars ?? {});
+      const body = spec.body
+        ? spec.body(vars)
+        : spec.method === 'GET' || spec.method === 'DELETE'
+          ? undefined
+          : (vars ?? {});
       return (await apiRequest<T>(path, { method: spec.method, body })).data;
     },
     onSuccess: () => {

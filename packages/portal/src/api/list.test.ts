@@ -26,11 +26,16 @@ function fakeServer(total: number) {
     const q = new URLSearchParams(url.split('?')[1]);
     const limit = Number(q.get('limit'));
     const offset = Number(q.get('offset'));
-    const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ id: `X-${offset + i}` }));
+    const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({
+      id: `X-${offset + i}`,
+    }));
     const last = offset + items.length - 1;
     return new Response(JSON.stringify(items), {
       status: 200,
-      headers: { 'content-type': 'application/json', 'content-range': items.length ? `items ${offset}-${last}/${total}` : `items */${total}` },
+      headers: {
+        'content-type': 'application/json',
+        'content-range': items.length ? `items ${offset}-${last}/${total}` : `items */${total}`,
+      },
     });
   });
   return { fetch, urls, maxInFlight: () => maxInFlight };
@@ -79,10 +84,20 @@ describe('apiRequest', () => {
   });
 
   it('throws ApiError with the status and the parsed body', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error_code":"AUTH_003","errors":["Missing session header."]}',
-      { status: 403, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"error_code":"AUTH_003","errors":["Missing session header."]}', {
+            status: 403,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
     await expect(apiRequest('/x', { method: 'POST', body: {} })).rejects.toMatchObject({
-      status: 403, code: 'AUTH_003', message: 'Missing session header.',
+      status: 403,
+      code: 'AUTH_003',
+      message: 'Missing session header.',
     });
   });
 });

@@ -1,7 +1,11 @@
 import { LIST_ALL_CHUNK, LIST_ALL_PARALLEL } from '@trellis/domain/format/constants';
 import { apiRequest } from './client.ts';
 
-export interface ContentRange { first: number; last: number; total: number }
+export interface ContentRange {
+  first: number;
+  last: number;
+  total: number;
+}
 
 /** `items 0-9/42` → {first 0, last 9, total 42}; `items *\/0` (empty) → total only; junk → null. */
 export function parseContentRange(header: string | null): ContentRange | null {
@@ -11,7 +15,10 @@ export function parseContentRange(header: string | null): ContentRange | null {
   return m[1] === undefined ? { first: 0, last: -1, total } : { first: Number(m[1]), last: Number(m[2]), total };
 }
 
-export interface Page<T> { items: T[]; total: number }
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
 
 /** One page of a list; the total comes from Content-Range (falls back to what came back). */
 export async function fetchPage<T>(path: string, query: string, signal?: AbortSignal): Promise<Page<T>> {

@@ -12,8 +12,13 @@ export default function Maintenance({ onRetry }: { onRetry?: () => void }) {
     else void client.invalidateQueries();
   };
   return (
-    <CenteredCard title="Down for maintenance" subtitle="The service is temporarily unavailable. Your work is safe; please try again in a few minutes.">
-      <Button variant="contained" onClick={retry}>Try again</Button>
+    <CenteredCard
+      title="Down for maintenance"
+      subtitle="The service is temporarily unavailable. Your work is safe; please try again in a few minutes."
+    >
+      <Button variant="contained" onClick={retry}>
+        Try again
+      </Button>
     </CenteredCard>
   );
 }

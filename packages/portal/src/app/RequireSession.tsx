@@ -12,7 +12,12 @@ export function RequireSession() {
   const location = useLocation();
   if (context === undefined) return <PageFallback />;
   if (context === null) {
-    if (error) return <Suspense fallback={<PageFallback />}><StartError error={error} /></Suspense>;
+    if (error)
+      return (
+        <Suspense fallback={<PageFallback />}>
+          <StartError error={error} />
+        </Suspense>
+      );
     const next = location.pathname + location.search;
     return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
   }

@@ -10,8 +10,12 @@ export default function StartError({ error }: { error: unknown }) {
   const client = useQueryClient();
   return (
     <CenteredCard title="Cannot reach the server">
-      <Alert severity="error" sx={{ mb: 2 }}>{errorMessage(error)}</Alert>
-      <Button variant="contained" onClick={() => void client.invalidateQueries({ queryKey: CONTEXT_KEY })}>Try again</Button>
+      <Alert severity="error" sx={{ mb: 2 }}>
+        {errorMessage(error)}
+      </Alert>
+      <Button variant="contained" onClick={() => void client.invalidateQueries({ queryKey: CONTEXT_KEY })}>
+        Try again
+      </Button>
     </CenteredCard>
   );
 }

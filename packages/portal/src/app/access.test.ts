@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { canAccess, visibleToAccount, type AccessSubject } from './access.ts';
 import { DETAIL_ID, ROUTES, menuTree, pathTo, routeByName, type RouteDef } from './routes.ts';
 
-const vendor = (permissions: string[]): AccessSubject => ({ account: { type: 'vendor', role: 'vendor', roles: ['vendor'] }, permissions });
-const provider = (roles: string[], permissions = ['MD-0000']): AccessSubject =>
-  ({ account: { type: 'provider', role: roles[0], roles }, permissions });
+const vendor = (permissions: string[]): AccessSubject => ({
+  account: { type: 'vendor', role: 'vendor', roles: ['vendor'] },
+  permissions,
+});
+const provider = (roles: string[], permissions = ['MD-0000']): AccessSubject => ({
+  account: { type: 'provider', role: roles[0], roles },
+  permissions,
+});
 const route = (extra: Partial<RouteDef>): RouteDef => ({ ...routeByName('dashboard'), name: 'test', ...extra });
 
 describe('route access', () => {
@@ -15,11 +20,11 @@ describe('route access', () => {
   });
 
   it('restricted pages need their module; MD-0000 grants all', () => {
-    const users = routeByName('settings.branding');
-    expect(canAccess(users, vendor([]))).toBe(false);
-    expect(canAccess(users, vendor(['MD-0011']))).toBe(true);
-    expect(canAccess(users, vendor(['MD-0000']))).toBe(true);
-    expect(canAccess(users, vendor(['MD-0001']))).toBe(false);
+    const tokens = routeByName('settings.users.tokens.details');
+    expect(canAccess(tokens, vendor([]))).toBe(false);
+    expect(canAccess(tokens, vendor(['MD-0014']))).toBe(true);
+    expect(canAccess(tokens, vendor(['MD-0000']))).toBe(true);
+    expect(canAccess(tokens, vendor(['MD-0001']))).toBe(false);
   });
 
   it('MD-0023 (helpdesk) is always allowed', () => {
@@ -58,8 +63,19 @@ describe('route registry', () => {
   it('the menu leaves out hidden and public pages and nests children', () => {
     const tree = menuTree();
     const names = tree.map((e) => e.route.name);
-    expect(names).toEqual(['dashboard', 'accounts', 'products', 'marketplaces', 'hubs', 'listings', 'partners', 'customers', 'subscriptions', 'tierConfigs', 'settings']);
-    expect(tree.find((e) => e.route.name === 'settings')!.children.map((c) => c.name))
-      .toEqual(['settings.users', 'settings.branding', 'settings.email', 'settings.reports']);
+    expect(names).toEqual([
+      'dashboard',
+      'accounts',
+      'products',
+      'marketplaces',
+      'hubs',
+      'listings',
+      'partners',
+      'customers',
+      'subscriptions',
+      'tierConfigs',
+      'settings',
+    ]);
+    expect(tree.find((e) => e.route.name === 'settings')!.children.map((c) => c.name)).toEqual(['settings.users']);
   });
 });

@@ -15,13 +15,31 @@ afterEach(() => {
 
 const context = () => ({ body: VENDOR_CONTEXT });
 const accounts = [
-  { id: 'PA-018-816', name: 'Demo Provider', type: 'provider', role: 'distributor', roles: ['distributor'], external_id: null, events: {} },
-  { id: 'VA-100-200', name: 'Demo Vendor', type: 'vendor', role: 'vendor', roles: ['vendor'], external_id: null, events: {} },
+  {
+    id: 'PA-018-816',
+    name: 'Demo Provider',
+    type: 'provider',
+    role: 'distributor',
+    roles: ['distributor'],
+    external_id: null,
+    events: {},
+  },
+  {
+    id: 'VA-100-200',
+    name: 'Demo Vendor',
+    type: 'vendor',
+    role: 'vendor',
+    roles: ['vendor'],
+    external_id: null,
+    events: {},
+  },
 ];
 
 describe('session start', () => {
   it('a 401 from /auth/context sends the visitor to /login, remembering where they were going', async () => {
-    mockApi({ 'GET /auth/context': () => ({ status: 401, body: { error_code: 'AUTH_001', errors: ['Unauthorized'] } }) });
+    mockApi({
+      'GET /auth/context': () => ({ status: 401, body: { error_code: 'AUTH_001', errors: ['Unauthorized'] } }),
+    });
     const { router } = renderPortal('/accounts');
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
@@ -31,9 +49,10 @@ describe('session start', () => {
   it('login shows the server message as is, then opens the page asked for with the session header', async () => {
     const calls = mockApi({
       'GET /auth/context': () => ({ status: 401, body: { error_code: 'AUTH_001', errors: ['Unauthorized'] } }),
-      'POST /auth/login': (c) => ((c.body as { password: string }).password === 'right-1'
-        ? { status: 201, body: VENDOR_CONTEXT }
-        : { status: 401, body: { error_code: 'AUTH_002', errors: ['Invalid e-mail or password.'] } }),
+      'POST /auth/login': (c) =>
+        (c.body as { password: string }).password === 'right-1'
+          ? { status: 201, body: VENDOR_CONTEXT }
+          : { status: 401, body: { error_code: 'AUTH_002', errors: ['Invalid e-mail or password.'] } },
       'GET /accounts': () => ({ body: accounts, headers: { 'content-range': 'items 0-1/2' } }),
     });
     const { router } = renderPortal('/login?next=%2Faccounts');
@@ -83,7 +102,10 @@ describe('dashboard', () => {
     mockApi({
       'GET /auth/context': context,
       'POST /accounts/VA-100-200/statistics': () => ({
-        body: { asset_requests: { count: 4, updated_at: '2026-01-02T10:00:00Z' }, cases: { count: 0, updated_at: '2026-01-02T10:00:00Z' } },
+        body: {
+          asset_requests: { count: 4, updated_at: '2026-01-02T10:00:00Z' },
+          cases: { count: 0, updated_at: '2026-01-02T10:00:00Z' },
+        },
       }),
     });
     renderPortal('/');
@@ -103,8 +125,13 @@ describe('dashboard', () => {
 describe('resource table', () => {
   it('shows 10 skeleton rows while loading, then the page and its total', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    const calls = mockApi({ 'GET /auth/context': context, 'GET /accounts': () => ({ body: accounts, headers: { 'content-range': 'items 0-1/12' } }) });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const calls = mockApi({
+      'GET /auth/context': context,
+      'GET /accounts': () => ({ body: accounts, headers: { 'content-range': 'items 0-1/12' } }),
+    });
     const fetchMock = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
     const real = fetchMock.getMockImplementation()! as (url: string, init?: RequestInit) => Promise<Response>;
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
@@ -121,7 +148,10 @@ describe('resource table', () => {
   });
 
   it('restores filters from the URL with the exact notice, and RESET clears them', async () => {
-    const calls = mockApi({ 'GET /auth/context': context, 'GET /accounts': () => ({ body: accounts, headers: { 'content-range': 'items 0-1/2' } }) });
+    const calls = mockApi({
+      'GET /auth/context': context,
+      'GET /accounts': () => ({ body: accounts, headers: { 'content-range': 'items 0-1/2' } }),
+    });
     const state = btoa(JSON.stringify({ filters: { type: ['vendor'] } })).replace(/=+$/, '');
     renderPortal(`/accounts?state=${state}`);
     expect(await screen.findByText(FILTERS_RESTORED_MESSAGE)).toBeTruthy();
@@ -132,11 +162,17 @@ describe('resource table', () => {
   });
 
   it('an empty list says so, and a failing one shows the server message', async () => {
-    mockApi({ 'GET /auth/context': context, 'GET /accounts': () => ({ body: [], headers: { 'content-range': 'items */0' } }) });
+    mockApi({
+      'GET /auth/context': context,
+      'GET /accounts': () => ({ body: [], headers: { 'content-range': 'items */0' } }),
+    });
     renderPortal('/accounts');
     expect(await screen.findByText('No accounts yet')).toBeTruthy();
     cleanup();
-    mockApi({ 'GET /auth/context': context, 'GET /accounts': () => ({ status: 400, body: { error_code: 'RQL_001', errors: ['Invalid RQL: bad'] } }) });
+    mockApi({
+      'GET /auth/context': context,
+      'GET /accounts': () => ({ status: 400, body: { error_code: 'RQL_001', errors: ['Invalid RQL: bad'] } }),
+    });
     renderPortal('/accounts');
     expect(await screen.findByText('Invalid RQL: bad')).toBeTruthy();
   });
@@ -159,8 +195,16 @@ describe('detail pages', () => {
 
   it('shows only the actions the status allows', async () => {
     const token = {
-      id: 'SU-100-200-300', name: 'CI', description: null, external_id: null, owner: { id: 'VA-100-200' }, status: 'active',
-      extension: null, permissions: [], expiration_date: null, events: { created: { at: '2026-01-01T00:00:00Z' } },
+      id: 'SU-100-200-300',
+      name: 'CI',
+      description: null,
+      external_id: null,
+      owner: { id: 'VA-100-200' },
+      status: 'active',
+      extension: null,
+      permissions: [],
+      expiration_date: null,
+      events: { created: { at: '2026-01-01T00:00:00Z' } },
     };
     const calls = mockApi({
       'GET /auth/context': context,

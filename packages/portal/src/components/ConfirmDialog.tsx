@@ -23,7 +23,16 @@ export interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" for one action; stays open with the server's message when the action fails. */
-export function ConfirmDialog({ open, title, children, confirmLabel, destructive, onConfirm, onClose, dismissLabel = 'Cancel' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  destructive,
+  onConfirm,
+  onClose,
+  dismissLabel = 'Cancel',
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -42,15 +51,32 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
     }
   };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="confirm-dialog-title"
+    >
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
-        {error && <Alert severity="error" role="alert" sx={{ mb: 2, whiteSpace: 'pre-line' }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+            {error}
+          </Alert>
+        )}
         <DialogContentText component="div">{children}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>{dismissLabel}</Button>
-        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={() => void confirm()} disabled={busy}>
+        <Button onClick={onClose} disabled={busy}>
+          {dismissLabel}
+        </Button>
+        <Button
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          onClick={() => void confirm()}
+          disabled={busy}
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -31,7 +31,12 @@ export function CopyField({ label, value }: { label: string; value: string }) {
     setTimeout(() => setCopied(false), 2000);
   };
   return (
-    <TextField label={label} value={value} fullWidth inputRef={input} onFocus={(e) => e.target.select()}
+    <TextField
+      label={label}
+      value={value}
+      fullWidth
+      inputRef={input}
+      onFocus={(e) => e.target.select()}
       slotProps={{
         input: {
           readOnly: true,
@@ -46,6 +51,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
             </InputAdornment>
           ),
         },
-      }} />
+      }}
+    />
   );
 }

@@ -21,21 +21,45 @@ export interface FormDialogProps {
 }
 
 /** A dialog holding one form: fields stacked, the form-level error on top, Cancel / submit below. */
-export function FormDialog({ open, title, onClose, onSubmit, submitLabel, busy, error, children, maxWidth = 'sm' }: FormDialogProps) {
+export function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  busy,
+  error,
+  children,
+  maxWidth = 'sm',
+}: FormDialogProps) {
   const titleId = `form-dialog-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {error && <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>{error}</Alert>}
+          {error && (
+            <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
+              {error}
+            </Alert>
+          )}
           {children}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={busy}>{submitLabel}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {submitLabel}
+        </Button>
       </DialogActions>
     </Dialog>
   );

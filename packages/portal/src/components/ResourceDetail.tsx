@@ -1,126 +1,195 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import Typography from '@mui/material/Typography';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { actionsAllowedFrom, type ResourceDecl } from '@trellis/domain/resource/define';
-import { allows } from '@trellis/domain/identity/modules';
+import type { ResourceDecl } from '@trellis/domain/resource/define';
+import type { FieldKind } from '@trellis/domain/resource/fields';
+import { humanize } from '@trellis/domain/resource/machine';
 import { formatDate } from '@trellis/domain/format/date';
-import { apiRequest } from '../api/client.ts';
-import { errorMessage } from '../api/errors.ts';
 import { useGet } from '../api/hooks.ts';
-import { usePageChrome } from '../app/chrome/usePageChrome.ts';
 import { chrome } from '../app/chrome/store.ts';
+import { usePageChrome } from '../app/chrome/usePageChrome.ts';
 import { notFoundPath } from '../app/routes.ts';
 import { useAuth } from '../app/session/SessionProvider.tsx';
+import { useHour12, useViewer } from '../app/session/useViewer.ts';
+import { ActionBar, type ActionOverride } from './actions/ActionBar.tsx';
+import { fieldLabel, renderField, type DisplayContext } from './display/FieldValue.tsx';
 import { ErrorState } from './ErrorState.tsx';
 import { FieldList } from './FieldList.tsx';
 import { StatusChip } from './StatusChip.tsx';
 
-interface Obj { id: string; name?: string; status?: string; events?: Record<string, { at?: string; by?: { name?: string } | null }> }
+type Obj = {
+  id: string;
+  name?: string;
+  status?: string;
+  events?: Record<string, { at?: string; by?: { name?: string } | null } | undefined>;
+};
 
-export interface DetailTab<T> { id: string; label: string; render: (obj: T) => ReactNode }
+export interface DetailTab<T> {
+  id: string;
+  label: string;
+  render: (obj: T) => ReactNode;
+}
 
-export interface ResourceDetailProps<T> {
+export interface DetailItem {
+  label: string;
+  value: ReactNode;
+}
+
+export interface ResourceDetailProps<T extends Obj> {
   resource: ResourceDecl;
   /** URL of the object under /public/v1, e.g. `/auth/tokens/SU-123`. */
   path: string;
+  /** Tabs after Details. */
   tabs?: DetailTab<T>[];
-  /** Body of the default "Details" tab; default: the declaration's columns plus events. */
-  fields?: (obj: T) => { label: string; value: ReactNode }[];
-  /** Extra header buttons, after the actions (so Delete can come last). */
-  actions?: (obj: T) => ReactNode;
-  /** What to tell the user after an action (default: "<Action>: done."); gets the action's answer. */
-  actionMessage?: (action: string, answer: unknown) => ReactNode | undefined;
-  /** Take over an action (ask first, collect a body): return true when the page handles it itself. */
-  onAction?: (action: string, obj: T) => boolean;
-  /** Narrow the actions the status allows to those this user may run on this object (e.g. only the invited side accepts). */
-  canRun?: (action: string, obj: T) => boolean;
+  /** The Details tab's fields (default: the declaration's `detail.fields`). */
+  fields?: readonly string[];
+  /** A field shown its own way on this page; the declaration's display otherwise. */
+  render?: Partial<Record<string, (obj: T) => ReactNode>>;
+  /** Rows after the declared fields (things that are not a field of the object). */
+  extra?: (obj: T) => DetailItem[];
+  /** The Details tab's rows written out by the page, instead of the declared fields (until it declares them). */
+  items?: (obj: T) => DetailItem[];
+  /** The page's own handling of actions (dialogs with pickers, validation flows). */
+  actions?: Partial<Record<string, ActionOverride<T>>>;
+  /** More header buttons (e.g. Edit), after the declared actions. */
+  buttons?: (obj: T) => ReactNode;
+  /** Offer Delete when the declaration allows it; where to go afterwards. */
+  onDeleted?: (obj: T) => void;
+  onActionDone?: (action: string, answer: T) => void;
+  /** Shown above the tabs' content (e.g. why the object waits). */
+  banner?: (obj: T) => ReactNode;
+  title?: (obj: T) => string;
+  /** The small text above the title (default: the resource's title and the object's id). */
+  assistiveTitle?: (obj: T) => string;
+  titleChip?: (obj: T) => ReactNode;
+  /** Where tabs live: default `?tab=`; a page with `:tab` in its route passes its URLs. */
+  tabUrl?: (tab: string) => string;
+  activeTab?: string;
 }
 
-/** The default details: declared columns, then created/updated events. */
-function defaultFields(decl: ResourceDecl, obj: Obj, hour12: boolean) {
-  const items: { label: string; value: ReactNode }[] = [];
-  for (const f of decl.columns ?? ['id', 'name']) {
-    const v = (obj as unknown as Record<string, unknown>)[f];
-    items.push({ label: f === 'id' ? 'ID' : f.charAt(0).toUpperCase() + f.slice(1).replace(/_/g, ' '),
-      value: f === 'status' ? <StatusChip status={String(v ?? '')} /> : typeof v === 'object' && v ? JSON.stringify(v) : (v as ReactNode) });
-  }
-  for (const [name, ev] of Object.entries(obj.events ?? {})) {
-    const when = formatDate(ev?.at, { hour12 });
-    items.push({ label: `${name.charAt(0).toUpperCase()}${name.slice(1)}`, value: [when, ev?.by?.name].filter(Boolean).join(' by ') });
-  }
-  return items;
-}
+const REFERENCE_KINDS: readonly FieldKind[] = ['ref', 'party', 'user'];
 
 /**
- * One object: header (id, status chip, the actions its status allows this user), tabs, content.
- * A 404 sends the user to the not-found route with the original path.
+ * One object: header (title, status chip, the actions its machine offers this user), tabs, and the Details tab
+ * derived from the declaration — its fields, a References block and an Events block. A 404 sends the user to the
+ * not-found page with the original path.
  */
-export function ResourceDetail<T extends Obj>({ resource: decl, path, tabs, fields, actions, actionMessage, onAction, canRun }: ResourceDetailProps<T>) {
+export function ResourceDetail<T extends Obj>(props: ResourceDetailProps<T>) {
+  const { resource: decl, path } = props;
   const auth = useAuth();
+  const viewer = useViewer();
+  const hour12 = useHour12();
   const location = useLocation();
   const [params] = useSearchParams();
-  const client = useQueryClient();
   const query = useGet<T>(path);
   const obj = query.data;
-  const [busy, setBusy] = useState<string | null>(null);
-  const hour12 = auth.user?.timeformat === '12h';
+  const ctx: DisplayContext = { viewer, access: auth, hour12 };
 
   const allTabs: DetailTab<T>[] = [
-    { id: 'details', label: 'Details', render: (o) => <FieldList items={fields ? fields(o) : defaultFields(decl, o, hour12)} /> },
-    ...(tabs ?? []),
+    { id: 'details', label: 'Details', render: (o) => <DetailsTab {...props} obj={o} ctx={ctx} /> },
+    ...(props.tabs ?? []),
   ];
-  const activeTab = allTabs.find((t) => t.id === params.get('tab'))?.id ?? 'details';
-
-  const canWrite = allows(auth.permissions, decl.module);
-  const allowed = obj ? actionsAllowedFrom(decl, obj.status).filter((name) => {
-    const by = decl.actions?.[name]?.by;
-    return canWrite && (!by || by.includes(auth.account.type)) && (!canRun || canRun(name, obj));
-  }) : [];
-
-  const run = async (name: string) => {
-    setBusy(name);
-    try {
-      const answer = (await apiRequest(`${path}/${name}`, { method: 'POST', body: {} })).data;
-      const content = actionMessage?.(name, answer) ?? `${decl.actions?.[name]?.label ?? name}: done.`;
-      chrome.set({ alert: { severity: 'success', content } });
-      await client.invalidateQueries({ queryKey: ['get', path] });
-      void client.invalidateQueries({ queryKey: ['list'] });
-    } catch (err) {
-      chrome.set({ alert: { severity: 'error', content: errorMessage(err) } });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const requested = props.activeTab ?? params.get('tab');
+  const activeTab = allTabs.find((t) => t.id === requested)?.id ?? 'details';
+  const tabUrl = props.tabUrl ?? ((id: string) => `${location.pathname}?tab=${id}`);
   useEffect(() => () => chrome.set({ alert: null }), []);
 
-  usePageChrome({
-    title: obj ? (obj.name ?? obj.id) : '',
-    assistiveTitle: obj ? `${decl.title} · ${obj.id}` : decl.title,
-    titleChip: obj?.status ? <StatusChip status={obj.status} /> : null,
-    pageLoading: query.isPending,
-    headerActions: obj ? (
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        {allowed.map((name) => (
-          <Button key={name} variant="outlined" size="small" disabled={busy !== null} onClick={() => { if (!onAction?.(name, obj)) void run(name); }}>
-            {decl.actions?.[name]?.label ?? name}
-          </Button>
-        ))}
-        {actions?.(obj)}
-      </Box>
-    ) : null,
-    tabs: allTabs.length > 1 ? allTabs.map((t) => ({ id: t.id, label: t.label, to: `${location.pathname}?tab=${t.id}` })) : [],
-    activeTab,
-  }, [obj, busy, activeTab, allowed.join(), location.pathname]);
+  usePageChrome(
+    {
+      title: obj ? (props.title?.(obj) ?? obj.name ?? obj.id) : '',
+      assistiveTitle: obj ? (props.assistiveTitle?.(obj) ?? `${decl.title} · ${obj.id}`) : decl.title,
+      titleChip: obj ? (props.titleChip?.(obj) ?? <StatusChip status={obj.status} machine={decl.machine} />) : null,
+      pageLoading: query.isPending,
+      headerActions: obj ? (
+        <ActionBar
+          resource={decl}
+          obj={obj}
+          path={path}
+          overrides={props.actions}
+          onDeleted={props.onDeleted ? () => props.onDeleted!(obj) : undefined}
+          onDone={props.onActionDone}
+        >
+          {props.buttons?.(obj)}
+        </ActionBar>
+      ) : null,
+      tabs: allTabs.length > 1 ? allTabs.map((t) => ({ id: t.id, label: t.label, to: tabUrl(t.id) })) : [],
+      activeTab,
+    },
+    [obj, activeTab, location.pathname],
+  );
 
   if (query.error?.status === 404) return <Navigate to={notFoundPath(location.pathname)} replace />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!obj) {
-    return <Paper variant="outlined" sx={{ p: 3 }}>{[1, 2, 3, 4].map((i) => <Skeleton key={i} height={28} />)}</Paper>;
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        {[1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} height={28} />
+        ))}
+      </Paper>
+    );
   }
   const tab = allTabs.find((t) => t.id === activeTab)!;
-  return <Paper variant="outlined" sx={{ p: 3 }}>{tab.render(obj)}</Paper>;
+  return (
+    <>
+      {props.banner?.(obj)}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        {tab.render(obj)}
+      </Paper>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: 3 }}>
+      <Typography component="h2" variant="subtitle2" sx={{ mb: 1.5, color: 'text.secondary' }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** The declared fields, then the objects this one refers to, then what happened to it when. */
+function DetailsTab<T extends Obj>(props: ResourceDetailProps<T> & { obj: T; ctx: DisplayContext }) {
+  const { resource: decl, obj, ctx } = props;
+  const keys = props.fields ?? decl.detail?.fields ?? [];
+  const item = (key: string): DetailItem => {
+    const f = decl.fields?.[key];
+    return {
+      label: f ? fieldLabel(f, ctx.viewer) : humanize(key),
+      value: props.render?.[key] ? props.render[key]!(obj) : renderField(decl, key, obj, ctx),
+    };
+  };
+  const isRef = (key: string) => REFERENCE_KINDS.includes(decl.fields?.[key]?.kind as FieldKind);
+  const general = props.items
+    ? props.items(obj)
+    : [...keys.filter((k) => !isRef(k)).map(item), ...(props.extra?.(obj) ?? [])];
+  const refs = keys.filter(isRef).map(item);
+  const events = Object.entries(obj.events ?? {})
+    .filter(([, e]) => e?.at)
+    .sort(([, a], [, b]) => String(a!.at).localeCompare(String(b!.at)))
+    .map(([name, e]) => ({
+      label: humanize(name),
+      value: [formatDate(e!.at, { hour12: ctx.hour12 }), e!.by?.name].filter(Boolean).join(' by '),
+    }));
+  return (
+    <>
+      <FieldList items={general} />
+      {refs.length > 0 && (
+        <Section title="References">
+          <FieldList items={refs} />
+        </Section>
+      )}
+      {events.length > 0 && (
+        <Section title="Events">
+          <FieldList items={events} />
+        </Section>
+      )}
+    </>
+  );
 }

@@ -1,35 +1,55 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import {
+  humanize,
+  statusLabel as machineLabel,
+  toneOf,
+  type MachineDecl,
+  type Tone,
+} from '@trellis/domain/resource/machine';
 
-type Tone = 'default' | 'success' | 'warning' | 'error' | 'info';
-
-const TONES: Record<string, Tone> = {
-  active: 'success', published: 'success', approved: 'success', accepted: 'success', ready: 'success',
-  completed: 'success', complete: 'success', verified: 'success', joined: 'success', closed: 'default', invited: 'warning',
-  pending: 'warning', inquiring: 'warning', processing: 'info', reviewing: 'info', deploying: 'info',
-  draft: 'default', tiersSetup: 'info', tiers_setup: 'info', expiring: 'warning', scheduled: 'info', uploading: 'info', uploaded: 'info',
-  ignored: 'default', unsupported: 'default',
-  inactive: 'default', endofsale: 'default', suspended: 'warning', listed: 'success', unlisted: 'default', canceled: 'default',
-  removed: 'default', revoked: 'default',
-  failed: 'error', rejected: 'error', invalid: 'error', expired: 'error', terminated: 'error', deleted: 'error', error: 'error',
+// Chip colours with at least 4.5:1 contrast of text to background (WCAG AA for small text): dark text on a
+// light tint of the tone, instead of white on the tone itself.
+const COLORS: Record<Tone, { color: string; bg: string; border: string }> = {
+  default: { color: '#37474f', bg: '#eceff1', border: '#cfd8dc' },
+  info: { color: '#0d47a1', bg: '#e3f2fd', border: '#90caf9' },
+  success: { color: '#1b5e20', bg: '#e8f5e9', border: '#a5d6a7' },
+  warning: { color: '#7a3e00', bg: '#fff3e0', border: '#ffcc80' },
+  error: { color: '#b71c1c', bg: '#ffebee', border: '#ef9a9a' },
 };
 
+/** 'tiers_setup' → 'Tiers setup'. */
 export function statusLabel(status: string): string {
-  const s = status.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
-  return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
+  return humanize(status.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase());
 }
 
-/** A status as a coloured chip (green = working, amber = waits for someone, red = failed/ended). */
-export function StatusChip({ status, size = 'small' }: { status: string | null | undefined; size?: 'small' | 'medium' }) {
+/** A status as a chip in its machine's tone (green = working, amber = waits for someone, red = failed). */
+export function StatusChip({
+  status,
+  machine,
+  size = 'small',
+}: {
+  status: string | null | undefined;
+  machine?: MachineDecl;
+  size?: 'small' | 'medium';
+}) {
   if (!status) return null;
-  return <Chip size={size} label={statusLabel(status)} color={TONES[status] ?? 'default'} variant={TONES[status] ? 'filled' : 'outlined'} />;
+  const tone = machine?.statuses[status]?.tone ?? toneOf(status);
+  const c = COLORS[tone];
+  return (
+    <Chip
+      size={size}
+      label={machine ? machineLabel(machine, status) : statusLabel(status)}
+      sx={{ color: c.color, bgcolor: c.bg, border: `1px solid ${c.border}`, fontWeight: 500 }}
+    />
+  );
 }
 
 /** A request's title chips: its status, and its type as an outlined label. */
-export function StatusTypeChips({ status, type }: { status: string; type: string }) {
+export function StatusTypeChips({ status, type, machine }: { status: string; type: string; machine?: MachineDecl }) {
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <StatusChip status={status} />
+      <StatusChip status={status} machine={machine} />
       <Chip size="small" variant="outlined" label={statusLabel(type)} />
     </Box>
   );

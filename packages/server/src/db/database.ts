@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { DB } from './schema.ts';
+import { lockDataDir, type DataDirLock } from './lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 
 export type Database = Kysely<DB>;
@@ -10,22 +11,52 @@ export interface DatabaseOptions {
   url?: string;
   /** Directory of the embedded database; omitted = in memory. */
   dataDir?: string;
+  /** Who holds the embedded database's lock file: 'server' (default) or the CLI command. */
+  role?: string;
 }
+
+const locks = new WeakMap<Database, DataDirLock>();
+/** The lock file of an embedded database opened from a directory (a server adds its URL to it). */
+export const lockOf = (db: Database): DataDirLock | undefined => locks.get(db);
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pg = (await import('pg')).default;
     // timestamps stay strings in the database layer's own format; the engine turns them into ISO 8601
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-    // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
-    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      // an unreachable host must not hold a request for minutes: it fails (503) and the next one tries again
+      connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
+    });
+    // A client whose backend is terminated (restart, failover, network reset, server-side timeout) emits
+    // 'error'. The pool listens only while a client is idle; without a listener of our own on every client,
+    // one dropped connection in use by a request would end the process ("Unhandled 'error' event"). The
+    // request's query fails (503), the pool discards the broken client on release and opens a new one.
+    const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // trigram indexes serve `search=` (migration 0014); PostgreSQL ships pg_trgm in its contrib modules
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const pglite = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
-  await pglite.waitReady;
-  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  if (!opts.dataDir) {
+    const memory = new PGlite({ extensions: { pg_trgm } });
+    await memory.waitReady;
+    return new Kysely<DB>({ dialect: new PGliteDialect(memory) });
+  }
+  // one process at a time on a data directory (db/lock.ts): a second one stops here, naming the holder
+  await mkdir(opts.dataDir, { recursive: true });
+  const lock = lockDataDir(opts.dataDir, opts.role ?? 'server');
+  try {
+    const pglite = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+    await pglite.waitReady;
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, () => lock.release()) });
+    locks.set(db, lock);
+    return db;
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
 }

@@ -1,7 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
-  CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
 } from 'kysely';
 
 // PGlite has a single connection: serialise every query and every transaction through one lock,
@@ -40,20 +47,58 @@ class PGliteDriver implements Driver {
   private readonly lock = new Lock();
   private release: (() => void) | null = null;
   private readonly conn: PGliteConnection;
-  constructor(private readonly pg: PGlite) { this.conn = new PGliteConnection(pg); }
-  async init() { await this.pg.waitReady; }
-  async acquireConnection() { this.release = await this.lock.acquire(); return this.conn; }
-  async releaseConnection() { const r = this.release; this.release = null; r?.(); }
-  async beginTransaction(c: DatabaseConnection) { await c.executeQuery(CompiledQuery.raw('begin')); }
-  async commitTransaction(c: DatabaseConnection) { await c.executeQuery(CompiledQuery.raw('commit')); }
-  async rollbackTransaction(c: DatabaseConnection) { await c.executeQuery(CompiledQuery.raw('rollback')); }
-  async destroy() { await this.pg.close(); }
+  constructor(
+    private readonly pg: PGlite,
+    private readonly onDestroy?: () => void,
+  ) {
+    this.conn = new PGliteConnection(pg);
+  }
+  async init() {
+    await this.pg.waitReady;
+  }
+  async acquireConnection() {
+    this.release = await this.lock.acquire();
+    return this.conn;
+  }
+  async releaseConnection() {
+    const r = this.release;
+    this.release = null;
+    r?.();
+  }
+  async beginTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async destroy() {
+    try {
+      await this.pg.close();
+    } finally {
+      this.onDestroy?.();
+    }
+  }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver() { return new PGliteDriver(this.pg); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
-  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
+  /** `onDestroy` runs once the database is closed (the data directory's lock is released then). */
+  constructor(
+    private readonly pg: PGlite,
+    private readonly onDestroy?: () => void,
+  ) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver() {
+    return new PGliteDriver(this.pg, this.onDestroy);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
 }

@@ -1,17 +1,16 @@
-import type { ColumnType } from 'kysely';
+import type { actionTable, guidelineTable, messageTable } from '../modules/catalog/content/actions.ts';
+import type { categoryTable } from '../modules/catalog/content/categories.ts';
+import type { mediaTable } from '../modules/catalog/content/media.ts';
+import type { templateTable } from '../modules/catalog/content/templates.ts';
+import type { RowOf } from '../resources/table.ts';
 
-// Row types of the content tables (see migrations/0007_catalog_content.ts).
-type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
-type Json = ColumnType<any, any, any>;
-
-interface ProductOwned { id: string; product_id: string; account_id: string; created_at: Timestamp; updated_at: Timestamp; data: Json }
-
-export interface ProductTemplatesTable extends ProductOwned { name: string; scope: string; type: string | null; position: number | null }
-export interface ProductMediaTable extends ProductOwned { position: number; type: string }
-export interface ProductActionsTable extends ProductOwned { action: string; scope: string; type: string }
-export interface ProductMessagesTable extends ProductOwned { external_id: string; auto: boolean }
-export interface ProductGuidelinesTable extends ProductOwned { name: string; position: number }
-export interface CategoriesTable { id: string; parent_id: string | null; family_id: string; name: string; data: Json }
+// Row types of the content tables (see migrations/0007_catalog_content.ts), from their declared maps.
+export type ProductTemplatesTable = RowOf<typeof templateTable>;
+export type ProductMediaTable = RowOf<typeof mediaTable>;
+export type ProductActionsTable = RowOf<typeof actionTable>;
+export type ProductMessagesTable = RowOf<typeof messageTable>;
+export type ProductGuidelinesTable = RowOf<typeof guidelineTable>;
+export type CategoriesTable = RowOf<typeof categoryTable>;
 
 export interface CatalogContentTables {
   product_templates: ProductTemplatesTable;

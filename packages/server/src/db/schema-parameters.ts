@@ -1,20 +1,11 @@
-// Row types of the parameters tables (see migrations/0006_catalog_parameters.ts).
-import type { ColumnType } from 'kysely';
+import type { configurationTable } from '../modules/catalog/parameters/configurations.ts';
+import type { parameterSequenceTable, parameterTable } from '../modules/catalog/parameters/parameters.ts';
+import type { RowOf } from '../resources/table.ts';
 
-type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
-type Json = ColumnType<any, any, any>;
-
-export interface ProductParametersTable {
-  id: string; product_id: string; account_id: string; name: string; title: string; type: string; phase: string; scope: string;
-  position: number; created_at: Timestamp; updated_at: Timestamp; data: Json;
-}
-
-export interface ProductConfigurationsTable {
-  id: string; product_id: string; account_id: string; parameter_id: string; item_id: string | null; marketplace_id: string | null;
-  value: string | null; created_at: Timestamp; updated_at: Timestamp; data: Json;
-}
-
-export interface ProductParameterSequencesTable { product_id: string; last: number }
+// Row types of the parameters tables (see migrations/0006_catalog_parameters.ts), from their declared maps.
+export type ProductParametersTable = RowOf<typeof parameterTable>;
+export type ProductConfigurationsTable = RowOf<typeof configurationTable>;
+export type ProductParameterSequencesTable = RowOf<typeof parameterSequenceTable>;
 
 export interface CatalogParametersTables {
   product_parameter_sequences: ProductParameterSequencesTable;

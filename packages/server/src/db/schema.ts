@@ -1,50 +1,148 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { productTable } from '../modules/catalog/products.ts';
+import type { productVersionObjectTable, productVersionTable } from '../modules/catalog/versions.ts';
+import type { productLinkTable } from '../modules/catalog/visibility.ts';
+import type { RowOf } from '../resources/table.ts';
 
 // Row types of the tables. `data` holds the object as the API returns it (minus secrets);
 // promoted columns are copies of the fields that queries filter, order or join on.
 type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
 type Json = ColumnType<any, any, any>;
 
-export interface AccountsTable { id: string; type: 'vendor' | 'provider'; name: string; created_at: Timestamp; updated_at: Timestamp; data: Json }
-export interface UsersTable { id: string; email: string; name: string; password_hash: string | null; created_at: Timestamp; updated_at: Timestamp; data: Json }
-export interface AccountUsersTable { account_id: string; user_id: string; status: string; created_at: Timestamp; updated_at: Timestamp; data: Json }
-export interface GroupsTable { id: string; account_id: string; name: string; created_at: Timestamp; updated_at: Timestamp; data: Json }
-export interface GroupUsersTable { group_id: string; user_id: string; account_id: string; created_at: Timestamp }
+export interface AccountsTable {
+  id: string;
+  type: 'vendor' | 'provider';
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  data: Json;
+}
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  data: Json;
+}
+export interface AccountUsersTable {
+  account_id: string;
+  user_id: string;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  data: Json;
+}
+export interface GroupsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  data: Json;
+}
+export interface GroupUsersTable {
+  group_id: string;
+  user_id: string;
+  account_id: string;
+  created_at: Timestamp;
+}
 export interface SessionsTable {
-  id: string; secret_hash: string; user_id: string; account_id: string; created_at: Timestamp; last_seen_at: Timestamp;
-  expires_at: Timestamp; terminated_at: Timestamp | null; data: Json;
+  id: string;
+  secret_hash: string;
+  user_id: string;
+  account_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  terminated_at: Timestamp | null;
+  data: Json;
 }
 export interface TokensTable {
-  id: string; account_id: string; status: string; secret_hash: string | null; name: string | null;
-  expires_at: Timestamp | null; created_at: Timestamp; updated_at: Timestamp; data: Json;
+  id: string;
+  account_id: string;
+  status: string;
+  secret_hash: string | null;
+  name: string | null;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  data: Json;
 }
-export interface UserSettingsTable { user_id: string; account_id: string; key: string; value: Json; updated_at: Timestamp }
+export interface UserSettingsTable {
+  user_id: string;
+  account_id: string;
+  key: string;
+  value: Json;
+  updated_at: Timestamp;
+}
 export interface ConfirmationCodesTable {
-  code_hash: string; user_id: string; account_id: string | null; kind: string; expires_at: Timestamp;
-  used_at: Timestamp | null; created_at: Timestamp;
+  code_hash: string;
+  user_id: string;
+  account_id: string | null;
+  kind: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
 }
 export interface OutboxTable {
-  id: string; account_id: string | null; recipient: string; subject: string; body_text: string; body_html: string | null;
-  status: Generated<string>; attempts: Generated<number>; last_error: string | null; created_at: Timestamp; sent_at: Timestamp | null;
+  id: string;
+  account_id: string | null;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
   next_attempt_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface AuditRecordsTable {
-  id: string; account_id: string; object_id: string; object_type: string; action: string; actor_id: string | null;
-  created_at: Timestamp; data: Json;
+  id: string;
+  account_id: string;
+  object_id: string;
+  object_type: string;
+  action: string;
+  actor_id: string | null;
+  created_at: Timestamp;
+  data: Json;
 }
-export interface ThrottleTable { key: string; window_start: Timestamp; hits: number }
+export interface ThrottleTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+  /** When the last attempt was counted (a slowed-down key waits a delay after it); null = never. */
+  last_at: Timestamp | null;
+}
+
+/** Markers of the installation itself (e.g. 'demo_seed': started / completed). */
+export interface SystemStateTable {
+  key: string;
+  value: Json;
+  updated_at: Generated<Timestamp>;
+}
 
 export interface JobsTable {
-  id: string; kind: string; account_id: string | null; payload: Json; status: Generated<string>; run_at: Timestamp;
-  attempts: Generated<number>; last_error: string | null; created_at: Timestamp; finished_at: Timestamp | null;
+  id: string;
+  kind: string;
+  account_id: string | null;
+  payload: Json;
+  status: Generated<string>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
 }
 
-export interface ProductsTable { id: string; account_id: string; status: string; name: string; version: number; created_at: Timestamp; updated_at: Timestamp; data: Json }
-export interface ProductLinksTable { product_id: string; account_id: string; kind: string; ref_id: string; created_at: Generated<Timestamp> }
-export interface ProductVersionsTable {
-  product_id: string; id: string; version: number; account_id: string; status: string; created_at: Timestamp; updated_at: Timestamp; data: Json;
-}
-export interface ProductVersionObjectsTable { product_id: string; version: number; kind: string; object_id: string; position: number; data: Json }
+// The catalogue's product tables, from their declared maps (modules/catalog).
+export type ProductsTable = RowOf<typeof productTable>;
+export type ProductLinksTable = RowOf<typeof productLinkTable>;
+export type ProductVersionsTable = RowOf<typeof productVersionTable>;
+export type ProductVersionObjectsTable = RowOf<typeof productVersionObjectTable>;
 
 import type { CatalogContentTables } from './schema-content.ts';
 import type { DistributionTables } from './schema-distribution.ts';
@@ -55,8 +153,16 @@ import type { CatalogItemsTables } from './schema-items.ts';
 import type { LocalizationTables } from './schema-localization.ts';
 import type { CatalogParametersTables } from './schema-parameters.ts';
 
-export interface DB extends CatalogItemsTables, CatalogParametersTables, CatalogContentTables, LocalizationTables,
-  DistributionTables, TierAccountTables, BrandingTables, FulfillmentTables {
+export interface DB
+  extends
+    CatalogItemsTables,
+    CatalogParametersTables,
+    CatalogContentTables,
+    LocalizationTables,
+    DistributionTables,
+    TierAccountTables,
+    BrandingTables,
+    FulfillmentTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;
@@ -74,4 +180,5 @@ export interface DB extends CatalogItemsTables, CatalogParametersTables, Catalog
   outbox: OutboxTable;
   audit_records: AuditRecordsTable;
   throttle: ThrottleTable;
+  system_state: SystemStateTable;
 }

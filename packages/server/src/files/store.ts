@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import type { Config } from '../config.ts';
 
 /** A stored file: bytes plus what it is. */
-export interface StoredFile { body: Buffer; contentType: string; size: number; name: string | null }
+export interface StoredFile {
+  body: Buffer;
+  contentType: string;
+  size: number;
+  name: string | null;
+}
 
 /**
  * Where uploaded files live, by opaque key. The local directory store is the default; an S3-compatible
@@ -23,7 +28,10 @@ export const FILE_KEY_RE = /^FL-[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
 /** Files under one directory: `<key>` holds the bytes, `<key>.json` the content type and original name. */
 export class LocalFileStore implements FileStore {
   /** `temporary`: a throw-away directory removed by dispose() (no data dir configured). */
-  constructor(readonly dir: string, readonly temporary = false) {}
+  constructor(
+    readonly dir: string,
+    readonly temporary = false,
+  ) {}
 
   async dispose() {
     if (this.temporary) await rm(this.dir, { recursive: true, force: true });

@@ -17,15 +17,24 @@ export async function registerMultipart(scope: FastifyInstance) {
   });
 }
 
-export interface UploadedFile { field: string; filename: string; body: Buffer }
-export interface Upload { fields: Record<string, string>; file: UploadedFile | null }
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  body: Buffer;
+}
+export interface Upload {
+  fields: Record<string, string>;
+  file: UploadedFile | null;
+}
 
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** The form fields and the one file of a multipart/form-data request, with 4xx errors that say what is wrong. */
 export async function readUpload(req: FastifyRequest, fileField: string): Promise<Upload> {
   if (!req.isMultipart()) {
-    throw new ApiError(415, ErrorCode.unsupportedMediaType, [`Send the file as multipart/form-data with the file in the '${fileField}' field.`]);
+    throw new ApiError(415, ErrorCode.unsupportedMediaType, [
+      `Send the file as multipart/form-data with the file in the '${fileField}' field.`,
+    ]);
   }
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
@@ -52,7 +61,9 @@ function uploadError(e: unknown, fileField: string): unknown {
   const code = (e as { code?: string }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new ApiError(413, ErrorCode.payloadTooLarge, [`${fileField}: File is too large; the limit is ${mb(MAX_IMAGE_BYTES)}.`]);
+      return new ApiError(413, ErrorCode.payloadTooLarge, [
+        `${fileField}: File is too large; the limit is ${mb(MAX_IMAGE_BYTES)}.`,
+      ]);
     case 'FST_FILES_LIMIT':
       return ApiError.badRequest(`${fileField}: Send one file per request.`);
     case 'FST_PARTS_LIMIT':
@@ -60,7 +71,8 @@ function uploadError(e: unknown, fileField: string): unknown {
       return ApiError.badRequest(`Too many form fields; at most ${MAX_FIELDS}.`);
   }
   const status = (e as { statusCode?: number }).statusCode;
-  if (status && status >= 400 && status < 500) return ApiError.badRequest(`Malformed multipart body: ${(e as Error).message}`, ErrorCode.badRequest);
+  if (status && status >= 400 && status < 500)
+    return ApiError.badRequest(`Malformed multipart body: ${(e as Error).message}`, ErrorCode.badRequest);
   // busboy reports a truncated or malformed body as a plain Error
   if (e instanceof Error && /multipart|boundary|Unexpected end/i.test(e.message)) {
     return ApiError.badRequest(`Malformed multipart body: ${e.message}`, ErrorCode.badRequest);
@@ -79,4 +91,5 @@ export async function storeImage(store: FileStore, file: UploadedFile): Promise<
 
 /** Files are served at <api prefix>/files/<key>; objects keep this path (same origin as the portal). */
 export const fileUrl = (key: string) => `/public/v1/files/${key}`;
-export const fileKeyOf = (url: string | null | undefined) => (url?.startsWith('/public/v1/files/') ? url.slice('/public/v1/files/'.length) : null);
+export const fileKeyOf = (url: string | null | undefined) =>
+  url?.startsWith('/public/v1/files/') ? url.slice('/public/v1/files/'.length) : null;

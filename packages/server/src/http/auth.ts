@@ -36,14 +36,30 @@ function moduleIds(permissionLists: any[][]): string[] {
  * The context of a user working in one of its accounts, or null when not an active member.
  * One query (membership, account and the groups' permissions): it runs on every session-authenticated call.
  */
-export async function userContext(db: Kysely<DB>, userId: string, accountId: string, ip: string, sessionId: string | null): Promise<Ctx | null> {
-  const row = await db.selectFrom('account_users as au').innerJoin('accounts as a', 'a.id', 'au.account_id')
+export async function userContext(
+  db: Kysely<DB>,
+  userId: string,
+  accountId: string,
+  ip: string,
+  sessionId: string | null,
+): Promise<Ctx | null> {
+  const row = await db
+    .selectFrom('account_users as au')
+    .innerJoin('accounts as a', 'a.id', 'au.account_id')
     .innerJoin('users as u', 'u.id', 'au.user_id')
     .select(['a.id', 'a.name', 'a.type', 'a.data', 'u.name as user_name', 'au.status'])
-    .select((eb) => eb.selectFrom('group_users as gu').innerJoin('groups as g', 'g.id', 'gu.group_id')
-      .select(sql<any[][]>`coalesce(jsonb_agg(g.data -> 'permissions'), '[]'::jsonb)`.as('p'))
-      .whereRef('gu.user_id', '=', 'au.user_id').whereRef('gu.account_id', '=', 'au.account_id').as('permissions'))
-    .where('au.user_id', '=', userId).where('au.account_id', '=', accountId).executeTakeFirst();
+    .select((eb) =>
+      eb
+        .selectFrom('group_users as gu')
+        .innerJoin('groups as g', 'g.id', 'gu.group_id')
+        .select(sql<any[][]>`coalesce(jsonb_agg(g.data -> 'permissions'), '[]'::jsonb)`.as('p'))
+        .whereRef('gu.user_id', '=', 'au.user_id')
+        .whereRef('gu.account_id', '=', 'au.account_id')
+        .as('permissions'),
+    )
+    .where('au.user_id', '=', userId)
+    .where('au.account_id', '=', accountId)
+    .executeTakeFirst();
   if (!row || row.status !== 'active') return null;
   return {
     account: accountOf(row as AccountRow),
@@ -66,12 +82,26 @@ function apiKeyOf(req: FastifyRequest): string | null {
 async function tokenContext(db: Kysely<DB>, key: string, ip: string): Promise<Ctx> {
   const [id, secret] = key.split(':');
   if (!id || !secret) throw ApiError.unauthorized('Malformed API key.');
-  const row = await db.selectFrom('tokens as t').innerJoin('accounts as a', 'a.id', 't.account_id')
-    .select(['t.id', 't.status', 't.secret_hash', 't.expires_at', 't.data', 'a.id as account_id', 'a.name as account_name', 'a.type', 'a.data as account_data'])
-    .where('t.id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('tokens as t')
+    .innerJoin('accounts as a', 'a.id', 't.account_id')
+    .select([
+      't.id',
+      't.status',
+      't.secret_hash',
+      't.expires_at',
+      't.data',
+      'a.id as account_id',
+      'a.name as account_name',
+      'a.type',
+      'a.data as account_data',
+    ])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
   if (!row || !sameDigest(secret, row.secret_hash)) throw ApiError.unauthorized('Invalid API key.');
   if (row.status !== 'active') throw ApiError.unauthorized(`API key is ${row.status}.`);
-  if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) throw ApiError.unauthorized('API key has expired.');
+  if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now())
+    throw ApiError.unauthorized('API key has expired.');
   return {
     account: accountOf({ id: row.account_id, name: row.account_name, type: row.type, data: row.account_data }),
     user: null,
@@ -82,17 +112,29 @@ async function tokenContext(db: Kysely<DB>, key: string, ip: string): Promise<Ct
   };
 }
 
-export interface SessionRow { id: string; user_id: string; account_id: string }
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  account_id: string;
+}
 
 /** The live session behind a cookie secret, refreshing its last-seen time; null when none. */
 export async function findSession(db: Kysely<DB>, secret: string): Promise<SessionRow | null> {
-  const row = await db.selectFrom('sessions').select(['id', 'user_id', 'account_id', 'last_seen_at', 'expires_at', 'terminated_at'])
-    .where('secret_hash', '=', digest(secret)).executeTakeFirst();
+  const row = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'account_id', 'last_seen_at', 'expires_at', 'terminated_at'])
+    .where('secret_hash', '=', digest(secret))
+    .executeTakeFirst();
   if (!row || row.terminated_at) return null;
   const now = Date.now();
-  if (new Date(row.expires_at).getTime() <= now || new Date(row.last_seen_at).getTime() + SESSION_IDLE_MS <= now) return null;
+  if (new Date(row.expires_at).getTime() <= now || new Date(row.last_seen_at).getTime() + SESSION_IDLE_MS <= now)
+    return null;
   if (now - new Date(row.last_seen_at).getTime() > 60_000) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
   }
   return row;
 }
@@ -111,7 +153,9 @@ export async function resolveCaller(db: Kysely<DB>, req: FastifyRequest): Promis
   if (!SAFE.has(req.method)) {
     const header = req.headers[SESSION_HEADER];
     if (header !== session.id) {
-      throw new ApiError(403, ErrorCode.csrf, [`The ${SESSION_HEADER} header is missing or does not match the session.`]);
+      throw new ApiError(403, ErrorCode.csrf, [
+        `The ${SESSION_HEADER} header is missing or does not match the session.`,
+      ]);
     }
   }
   const wanted = (req.headers[ACCOUNT_HEADER] as string | undefined) ?? session.account_id;

@@ -1,7 +1,10 @@
-import { allows, ALL_MODULES } from '@trellis/domain';
+import { allows, ALL_MODULES, type Viewer } from '@trellis/domain';
 import { ApiError } from './errors.ts';
 
-export interface Actor { id: string; name: string }
+export interface Actor {
+  id: string;
+  name: string;
+}
 
 /** Who is calling and in which account: every query and write runs with one. */
 export interface Ctx {
@@ -35,4 +38,9 @@ export function hasAllModules(ctx: Ctx): boolean {
 /** A context for the system itself (seed, jobs, CLI). */
 export function systemCtx(account: Ctx['account']): Ctx {
   return { account, user: null, token: null, modules: [ALL_MODULES], session: null, ip: '127.0.0.1' };
+}
+
+/** The caller as the domain's machine rules see it. */
+export function viewerOf(ctx: Ctx): Viewer {
+  return { side: ctx.account.type, accountId: ctx.account.id, ...(ctx.user ? { userId: ctx.user.id } : {}) };
 }

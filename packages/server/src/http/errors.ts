@@ -1,4 +1,4 @@
-import { ErrorCode } from '@trellis/domain';
+import { ErrorCode, transitionMessage } from '@trellis/domain';
 import type { ZodError } from 'zod';
 
 /** An error the client caused or must see: status, machine code and human messages. */
@@ -11,17 +11,23 @@ export class ApiError extends Error {
   ) {
     super(errors.join('; '));
   }
-  static badRequest(message: string, code: string = ErrorCode.validation) { return new ApiError(400, code, [message]); }
-  static notFound(what = 'Object') { return new ApiError(404, ErrorCode.notFound, [`${what} not found.`]); }
+  static badRequest(message: string, code: string = ErrorCode.validation) {
+    return new ApiError(400, code, [message]);
+  }
+  static notFound(what = 'Object') {
+    return new ApiError(404, ErrorCode.notFound, [`${what} not found.`]);
+  }
   static unauthorized(message = 'Authentication credentials were not provided or are not valid.') {
     return new ApiError(401, ErrorCode.notAuthenticated, [message]);
   }
   static forbidden(message = 'You do not have permission to perform this action.') {
     return new ApiError(403, ErrorCode.forbidden, [message]);
   }
-  static conflict(message: string) { return new ApiError(409, ErrorCode.conflict, [message]); }
+  static conflict(message: string) {
+    return new ApiError(409, ErrorCode.conflict, [message]);
+  }
   static transition(action: string, status: string) {
-    return new ApiError(400, ErrorCode.transition, [`Action '${action}' is not allowed in status '${status}'.`]);
+    return new ApiError(400, ErrorCode.transition, [transitionMessage(action, status)]);
   }
 }
 

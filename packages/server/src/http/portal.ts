@@ -22,7 +22,7 @@ The API is at <a href="/public/v1/openapi.json">/public/v1</a>.</p>
 
 function wantsHtml(req: FastifyRequest): boolean {
   const accept = req.headers.accept ?? '';
-  return accept.includes('text/html') || accept.includes('*/*') && !accept.includes('application/json');
+  return accept.includes('text/html') || (accept.includes('*/*') && !accept.includes('application/json'));
 }
 
 /**

@@ -14,7 +14,10 @@ export function sendList(reply: FastifyReply, items: unknown[], offset: number, 
 }
 
 /** A list already serialised (engine listJson): same headers, the JSON text as it is. */
-export function sendListJson(reply: FastifyReply, page: { json: string; count: number; offset: number; total: number }) {
+export function sendListJson(
+  reply: FastifyReply,
+  page: { json: string; count: number; offset: number; total: number },
+) {
   reply.header('Content-Range', contentRange(page.offset, page.count, page.total));
   return reply.type('application/json').send(page.json);
 }
@@ -33,6 +36,10 @@ export function requireCtx(req: FastifyRequest): Ctx {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { ctx: Ctx | null }
-  interface FastifyContextConfig { public?: boolean }
+  interface FastifyRequest {
+    ctx: Ctx | null;
+  }
+  interface FastifyContextConfig {
+    public?: boolean;
+  }
 }

@@ -17,14 +17,28 @@ export function registerJob(kind: string, handler: JobHandler) {
 /** Queue work, in the caller's transaction so it exists only if the change that asked for it commits. */
 export async function enqueue(db: Db, kind: string, payload: unknown, opts: { runAt?: Date; accountId?: string } = {}) {
   const id = newId('JB', 4, 4);
-  await db.insertInto('jobs').values({
-    id, kind, account_id: opts.accountId ?? null, payload: JSON.stringify(payload),
-    run_at: (opts.runAt ?? new Date()).toISOString(), last_error: null, created_at: new Date().toISOString(), finished_at: null,
-  }).execute();
+  await db
+    .insertInto('jobs')
+    .values({
+      id,
+      kind,
+      account_id: opts.accountId ?? null,
+      payload: JSON.stringify(payload),
+      run_at: (opts.runAt ?? new Date()).toISOString(),
+      last_error: null,
+      created_at: new Date().toISOString(),
+      finished_at: null,
+    })
+    .execute();
   return id;
 }
 
-interface Claimed { id: string; kind: string; payload: any; attempts: number }
+interface Claimed {
+  id: string;
+  kind: string;
+  payload: any;
+  attempts: number;
+}
 
 /** Claim one due job; the lease (run_at pushed ahead) keeps others off it while it runs. */
 async function claim(db: Kysely<DB>): Promise<Claimed | null> {
@@ -45,14 +59,24 @@ export async function runDueJobs(db: Kysely<DB>, limit = 100): Promise<number> {
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(db, job.payload, job);
-      await db.updateTable('jobs').set({ status: 'done', finished_at: new Date().toISOString(), last_error: null }).where('id', '=', job.id).execute();
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', finished_at: new Date().toISOString(), last_error: null })
+        .where('id', '=', job.id)
+        .execute();
     } catch (e) {
       const failed = job.attempts >= MAX_JOB_ATTEMPTS;
       const retryAt = new Date(Date.now() + 10_000 * 2 ** job.attempts).toISOString();
-      await db.updateTable('jobs').set({
-        status: failed ? 'failed' : 'queued', last_error: e instanceof Error ? e.message : String(e),
-        run_at: retryAt, finished_at: failed ? new Date().toISOString() : null,
-      }).where('id', '=', job.id).execute();
+      await db
+        .updateTable('jobs')
+        .set({
+          status: failed ? 'failed' : 'queued',
+          last_error: e instanceof Error ? e.message : String(e),
+          run_at: retryAt,
+          finished_at: failed ? new Date().toISOString() : null,
+        })
+        .where('id', '=', job.id)
+        .execute();
     }
   }
   return ran;
@@ -64,9 +88,11 @@ export function startJobRunner(db: Kysely<DB>, intervalMs = 1000): () => Promise
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     if (stopped) return;
-    running = runDueJobs(db).catch((e) => console.error('job runner:', e)).finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    });
+    running = runDueJobs(db)
+      .catch((e) => console.error('job runner:', e))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
   };
   let timer = setTimeout(tick, intervalMs);
   return async () => {

@@ -3,7 +3,10 @@ import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type Scry
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, key) => (e ? reject(e) : resolve(key))));
 
-const N = 16384, R = 8, P = 1, LEN = 32;
+const N = 16384,
+  R = 8,
+  P = 1,
+  LEN = 32;
 
 /** scrypt password hash: scrypt$N$r$p$salt$hash (base64url). */
 export async function hashPassword(password: string): Promise<string> {
@@ -18,7 +21,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (alg !== 'scrypt') return false;
   const expected = Buffer.from(hash, 'base64url');
   const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
   });
   return timingSafeEqual(key, expected);
 }

@@ -6,7 +6,10 @@ import { newId } from './ids.ts';
 type Obj = Record<string, any>;
 
 /** Top-level fields whose value changed, with before and after (events and secrets left out). */
-export function diff(before: Obj | undefined, after: Obj | undefined): Record<string, { before: unknown; after: unknown }> {
+export function diff(
+  before: Obj | undefined,
+  after: Obj | undefined,
+): Record<string, { before: unknown; after: unknown }> {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const k of keys) {
@@ -34,15 +37,25 @@ export async function recordAudit(db: Transaction<DB>, ctx: Ctx, e: AuditEntry):
   const type = typeof e.res === 'string' ? e.res : e.res.decl.name;
   const id = newId('AR', 4, 4);
   const data = {
-    id, action: e.action,
+    id,
+    action: e.action,
     object: { id: e.objectId, type },
     actor: { ...actor, type: ctx.token ? 'token' : ctx.user ? 'user' : 'system' },
     account: { id: e.owner },
     changes: diff(e.before, e.after),
     events: { created: { at, by: actor } },
   };
-  await db.insertInto('audit_records').values({
-    id, account_id: e.owner, object_id: e.objectId, object_type: type, action: e.action,
-    actor_id: actor.id, created_at: at, data: JSON.stringify(data),
-  }).execute();
+  await db
+    .insertInto('audit_records')
+    .values({
+      id,
+      account_id: e.owner,
+      object_id: e.objectId,
+      object_type: type,
+      action: e.action,
+      actor_id: actor.id,
+      created_at: at,
+      data: JSON.stringify(data),
+    })
+    .execute();
 }

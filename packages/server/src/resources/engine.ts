@@ -1,10 +1,24 @@
-import { ErrorCode, parseRql, rqlMentions, RqlError, type FilterDecl, type ResourceDecl, type RqlQuery } from '@trellis/domain';
+import {
+  ErrorCode,
+  parseRql,
+  refusal,
+  rqlMentions,
+  RqlError,
+  sideWrites,
+  nounOf,
+  type FilterDecl,
+  type Refusal,
+  type ResourceDecl,
+  type RqlQuery,
+} from '@trellis/domain';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema.ts';
-import { actorOf, can, type Ctx } from '../http/context.ts';
+import { actorOf, can, viewerOf, type Ctx } from '../http/context.ts';
 import { ApiError, fromZod } from '../http/errors.ts';
 import { recordAudit } from './audit.ts';
+import { fieldColumns, rowOf as tableRow, type Table } from './table.ts';
+import { traitHandlers } from './traits.ts';
 import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec } from './rql-sql.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -17,11 +31,15 @@ export const MAX_LIMIT = 1000;
 /** How a declared resource is stored and who sees it. The routes are derived from this. */
 export interface Served<T extends Obj = Obj> {
   decl: ResourceDecl;
-  table: keyof DB & string;
-  /** Columns derived from the object, written on every insert and update (besides `data`). */
-  row(obj: T): Record<string, unknown>;
-  /** Public field name → SQL column (alias t); other fields are read from the jsonb `data`. */
-  columns: Record<string, string>;
+  /** The declared table (resources/table.ts): its columns and the object paths they copy. */
+  table: Table | (keyof DB & string);
+  /** Legacy (tables not declared yet): columns derived from the object, written on every insert and update. */
+  row?(obj: T): Record<string, unknown>;
+  /**
+   * Public field name → SQL column (alias t) beyond the declared columns' paths (filter aliases such as
+   * `asset_id`); other fields are read from the jsonb `data`. For a legacy table: the whole map.
+   */
+  columns?: Record<string, string>;
   /** Visibility of rows to this caller, including parent path parameters. Another tenant's row never matches. */
   scope(ctx: Ctx, params: Params): RawBuilder<boolean>;
   /** The object as returned; `include` holds the `select(+x)` extras asked for. */
@@ -39,15 +57,19 @@ export interface Served<T extends Obj = Obj> {
   update?(ctx: Ctx, current: T, input: any, params: Params, db: Transaction<DB>): Promise<T>;
   /** Removal: default deletes the row; a handler may instead mark it deleted and return the object. */
   remove?(ctx: Ctx, current: T, params: Params, db: Transaction<DB>): Promise<T | void>;
-  /** State-machine actions; the engine checks `from` and locks the row before calling. */
-  actions?: Record<string, (ctx: Ctx, current: T, body: any, params: Params, db: Transaction<DB>) => Promise<T>>;
+  /**
+   * Effects of state-machine actions beyond the generic ones, by action name. The engine locks the row, checks
+   * side, status and guard, then applies the declared `to`, `updated` and the event stamp; an action without a
+   * handler is a pure transition.
+   */
+  actions?: Partial<Record<string, ActionHandler<T>>>;
   /** Which account owns an object (for audit); default row(obj).account_id. */
   owner?(obj: T): string;
   /** Column matched by the `:id` path parameter; default columns.id or 'id'. */
   idColumn?: string;
   /** Whether the parent in the path (`/accounts/:accountId/...`) is visible; false → 404 on list and create. */
   parentVisible?(ctx: Ctx, params: Params, db: Db): boolean | Promise<boolean>;
-  /** Extra access rule for writes (beyond the module permission). */
+  /** Extra access rule for writes beyond the module, `writableBy` and the machine's rules (e.g. own account only). */
   canWrite?(ctx: Ctx, params: Params): boolean;
   /** Extra condition for lists only (e.g. hide deleted objects unless the query asks for a status). */
   listWhere?(ctx: Ctx, query: RqlQuery): RawBuilder<boolean> | null;
@@ -62,6 +84,28 @@ export const hideStatusUnlessAsked = (status: string) => (_ctx: Ctx, query: RqlQ
   rqlMentions(query.filter, 'status') ? null : sql<boolean>`t.status <> ${status}`;
 
 export type Created<T> = T | { object: T; extra: Record<string, unknown> };
+export type ActionHandler<T> = (ctx: Ctx, current: T, body: any, params: Params, db: Transaction<DB>) => Promise<T>;
+
+export const tableName = (res: Served<any>): keyof DB & string =>
+  (typeof res.table === 'string' ? res.table : res.table.name) as keyof DB & string;
+
+/** The columns written from an object (besides `data`). */
+export function rowFor(res: Served<any>, obj: Obj): Record<string, unknown> {
+  if (typeof res.table !== 'string') return tableRow(res.table, obj);
+  if (!res.row) throw new Error(`${res.decl.name}: a legacy table needs row()`);
+  return res.row(obj);
+}
+
+const columnCache = new WeakMap<Served<any>, Record<string, string>>();
+/** Public field → column. */
+export function columnMap(res: Served<any>): Record<string, string> {
+  let map = columnCache.get(res);
+  if (!map) {
+    map = typeof res.table === 'string' ? (res.columns ?? {}) : fieldColumns(res.table, res.columns ?? {});
+    columnCache.set(res, map);
+  }
+  return map;
+}
 
 const now = () => new Date().toISOString();
 
@@ -71,15 +115,19 @@ export function stampCreated<T extends Obj>(ctx: Ctx, obj: T): T {
   const at = now();
   return { ...obj, events: { ...(obj.events ?? {}), created: { at, by }, updated: { at, by } } };
 }
+/** Stamp events.updated (and `event`, when given) and move a top-level `updated` date along. */
 export function stampUpdated<T extends Obj>(ctx: Ctx, obj: T, event = 'updated'): T {
-  const stamp = { at: now(), by: actorOf(ctx) };
-  return { ...obj, events: { ...(obj.events ?? {}), [event]: stamp, updated: stamp } };
+  const at = now();
+  const stamp = { at, by: actorOf(ctx) };
+  const moved = 'updated' in obj && typeof obj.updated === 'string' ? { updated: at } : {};
+  return { ...obj, ...moved, events: { ...(obj.events ?? {}), [event]: stamp, updated: stamp } };
 }
 
 // ---------------------------------------------------------------- querying
 
 function querySpec(res: Served<any>): QuerySpec {
-  const ref = (name: string) => (res.columns[name] ? { column: res.columns[name] } : { json: name.split('.') });
+  const columns = columnMap(res);
+  const ref = (name: string) => (columns[name] ? { column: columns[name] } : { json: name.split('.') });
   const fields: QuerySpec['fields'] = {};
   for (const [name, f] of Object.entries(res.decl.filters) as [string, FilterDecl][]) {
     fields[name] = { ...ref(name), type: f.type, ops: f.ops };
@@ -118,19 +166,37 @@ async function checkRead(res: Served<any>, ctx: Ctx, db: Db, params?: Params) {
   if (params && res.parentVisible && !(await res.parentVisible(ctx, params, db))) throw ApiError.notFound();
   if (res.decl.visibleTo && !res.decl.visibleTo.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
   // An empty module means no permission is needed (the caller's own objects, e.g. sessions).
-  if (res.decl.module && !can(ctx, res.decl.module)) throw ApiError.forbidden(`Access to module ${res.decl.module} is not granted.`);
+  if (res.decl.module && !can(ctx, res.decl.module))
+    throw ApiError.forbidden(`Access to module ${res.decl.module} is not granted.`);
 }
 
 async function checkWrite(res: Served<any>, ctx: Ctx, params: Params, db: Db) {
   await checkRead(res, ctx, db, params);
+  if (!sideWrites(res.decl, ctx.account.type))
+    throw ApiError.forbidden(`Only ${res.decl.writableBy!.join(' or ')} accounts manage ${nounOf(res.decl)}.`);
   if (res.canWrite && !res.canWrite(ctx, params)) throw ApiError.forbidden();
 }
 
-export interface ListResult<T> { items: T[]; total: number; offset: number }
+/** A refusal of the machine's rules as the API answers it: 400 for status and guard, 403 for the side. */
+export function refused(r: Refusal): ApiError {
+  if (r.kind === 'side') return ApiError.forbidden(r.message);
+  return new ApiError(400, r.kind === 'status' ? ErrorCode.transition : ErrorCode.validation, [r.message]);
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+  offset: number;
+}
 
 /** The SQL of a list: visibility, filters, search, ordering and the page. */
 async function listSql<T extends Obj>(
-  res: Served<T>, ctx: Ctx, params: Params, query: RqlQuery, db: Db, extraWhere?: RawBuilder<boolean>,
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  query: RqlQuery,
+  db: Db,
+  extraWhere?: RawBuilder<boolean>,
 ) {
   await checkRead(res, ctx, db, params);
   const spec = specOf(res);
@@ -148,24 +214,35 @@ async function listSql<T extends Obj>(
   const offset = query.offset ?? 0;
   const ordering = query.ordering.length ? query.ordering : defaultOrdering(res);
   const orderBy = compiled(() => compileOrdering(ordering, spec));
-  const table = sql.table(res.table);
+  const table = sql.table(tableName(res));
   const cond = sql.join(where, sql` and `);
   // id breaks ties in the direction of the first key, so one (key, id) index serves both directions
   const tieDir = ordering[0]?.desc ? sql`desc` : sql`asc`;
   const order = sql.join([...orderBy, sql`t.${sql.ref(idColumn(res))} ${tieDir}`]);
   return {
-    limit, offset,
-    count: () => sql<{ total: string }>`select count(*) as total from ${table} t where ${cond}`.execute(db)
-      .then(({ rows }) => Number(rows[0].total)),
+    limit,
+    offset,
+    count: () =>
+      sql<{ total: string }>`select count(*) as total from ${table} t where ${cond}`
+        .execute(db)
+        .then(({ rows }) => Number(rows[0].total)),
     /** The page's `data`, as objects or (`asText`) as the stored JSON text. */
-    page: <R>(asText: boolean) => sql<{ data: R }>`select ${asText ? sql`t.data::text` : sql`t.data`} as data
-      from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`.execute(db).then(({ rows }) => rows.map((r) => r.data)),
+    page: <R>(asText: boolean) =>
+      sql<{ data: R }>`select ${asText ? sql`t.data::text` : sql`t.data`} as data
+      from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`
+        .execute(db)
+        .then(({ rows }) => rows.map((r) => r.data)),
   };
 }
 
 /** A page of visible objects matching the RQL query. */
 export async function listObjects<T extends Obj>(
-  res: Served<T>, ctx: Ctx, params: Params, query: RqlQuery, db: Db, extraWhere?: RawBuilder<boolean>,
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  query: RqlQuery,
+  db: Db,
+  extraWhere?: RawBuilder<boolean>,
 ): Promise<ListResult<T>> {
   const q = await listSql(res, ctx, params, query, db, extraWhere);
   if (q.limit === 0) return { items: [], total: await q.count(), offset: q.offset };
@@ -178,14 +255,24 @@ export async function listObjects<T extends Obj>(
   return { items: items.map((o) => applySelect(o, query)), total, offset: q.offset };
 }
 
-export interface ListJson { json: string; count: number; total: number; offset: number }
+export interface ListJson {
+  json: string;
+  count: number;
+  total: number;
+  offset: number;
+}
 
 /**
  * A page as a JSON array. Objects that presenting and select() would leave as stored are sent as the stored JSON
  * text: parsing and re-serialising large objects is most of what a long list costs (bench/results).
  */
 export async function listJson<T extends Obj>(
-  res: Served<T>, ctx: Ctx, params: Params, query: RqlQuery, db: Db, extraWhere?: RawBuilder<boolean>,
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  query: RqlQuery,
+  db: Db,
+  extraWhere?: RawBuilder<boolean>,
 ): Promise<ListJson> {
   const include = query.select?.include ?? [];
   const presents = res.presents ? res.presents(include) : Boolean(res.present || res.presentMany);
@@ -204,7 +291,7 @@ function defaultOrdering(res: Served<any>): RqlQuery['ordering'] {
   return d.split(',').map((f) => (f.startsWith('-') ? { field: f.slice(1), desc: true } : { field: f, desc: false }));
 }
 
-const idColumn = (res: Served<any>) => res.idColumn ?? res.columns.id ?? 'id';
+const idColumn = (res: Served<any>) => res.idColumn ?? columnMap(res).id ?? 'id';
 
 async function presentOne<T extends Obj>(res: Served<T>, data: T, ctx: Ctx, include: string[], db: Db): Promise<T> {
   if (res.presentMany) return (await res.presentMany([data], ctx, include, db))[0];
@@ -227,10 +314,15 @@ export function applySelect<T extends Obj>(obj: T, query: Pick<RqlQuery, 'select
 
 /** One visible object, or 404. `lock` takes a row lock (inside a transaction). */
 export async function getObject<T extends Obj>(
-  res: Served<T>, ctx: Ctx, params: Params, id: string, db: Db, opts: { lock?: boolean } = {},
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  id: string,
+  db: Db,
+  opts: { lock?: boolean } = {},
 ): Promise<T> {
   await checkRead(res, ctx, db, params);
-  const table = sql.table(res.table);
+  const table = sql.table(tableName(res));
   const lock = opts.lock ? sql` for update` : sql``;
   const { rows } = await sql<{ data: T }>`select t.data from ${table} t
     where t.${sql.ref(idColumn(res))} = ${id} and ${res.scope(ctx, params)}${lock}`.execute(db);
@@ -245,15 +337,17 @@ export async function presentObject<T extends Obj>(res: Served<T>, ctx: Ctx, obj
 // ---------------------------------------------------------------- writing
 
 function columnsOf(res: Served<any>, obj: Obj, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const stored = res.transient?.length ? Object.fromEntries(Object.entries(obj).filter(([k]) => !res.transient!.includes(k))) : obj;
-  return { ...res.row(obj), ...extra, data: JSON.stringify(stored) };
+  const stored = res.transient?.length
+    ? Object.fromEntries(Object.entries(obj).filter(([k]) => !res.transient!.includes(k)))
+    : obj;
+  return { ...rowFor(res, obj), ...extra, data: JSON.stringify(stored) };
 }
 
 /** Insert a new object with its derived columns. */
 export async function insertObject<T extends Obj>(res: Served<T>, obj: T, db: Db, extra: Record<string, unknown> = {}) {
   const cols = columnsOf(res, obj, extra);
   const names = Object.keys(cols);
-  await sql`insert into ${sql.table(res.table)} (${sql.join(names.map((n) => sql.ref(n)))})
+  await sql`insert into ${sql.table(tableName(res))} (${sql.join(names.map((n) => sql.ref(n)))})
     values (${sql.join(names.map((n) => (n === 'data' ? sql`${cols[n]}::jsonb` : sql`${cols[n]}`)))})`.execute(db);
 }
 
@@ -263,13 +357,16 @@ export async function updateObject<T extends Obj>(res: Served<T>, obj: T, db: Db
   const sets = Object.entries(cols)
     .filter(([n]) => n !== idColumn(res))
     .map(([n, v]) => (n === 'data' ? sql`data = ${v}::jsonb` : sql`${sql.ref(n)} = ${v}`));
-  await sql`update ${sql.table(res.table)} set ${sql.join(sets)} where ${rowKey(res, obj)}`.execute(db);
+  await sql`update ${sql.table(tableName(res))} set ${sql.join(sets)} where ${rowKey(res, obj)}`.execute(db);
 }
 
 /** `col = value and ...` identifying an object's row. */
 function rowKey(res: Served<any>, obj: Obj) {
   const key = res.key?.(obj) ?? { [idColumn(res)]: obj.id };
-  return sql.join(Object.entries(key).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql` and `);
+  return sql.join(
+    Object.entries(key).map(([n, v]) => sql`${sql.ref(n)} = ${v}`),
+    sql` and `,
+  );
 }
 
 /**
@@ -279,11 +376,23 @@ function rowKey(res: Served<any>, obj: Obj) {
 export async function insertStamped<T extends Obj>(res: Served<T>, ctx: Ctx, obj: T, db: Transaction<DB>): Promise<T> {
   const stamped = stampCreated(ctx, obj);
   await insertObject(res, stamped, db);
-  await recordAudit(db, ctx, { res, objectId: stamped.id, action: 'create', owner: ownerOf(res, stamped, ctx), after: stamped });
+  await recordAudit(db, ctx, {
+    res,
+    objectId: stamped.id,
+    action: 'create',
+    owner: ownerOf(res, stamped, ctx),
+    after: stamped,
+  });
   return stamped;
 }
 export async function saveStamped<T extends Obj>(
-  res: Served<T>, ctx: Ctx, before: T, after: T, action: string, db: Transaction<DB>, event = 'updated',
+  res: Served<T>,
+  ctx: Ctx,
+  before: T,
+  after: T,
+  action: string,
+  db: Transaction<DB>,
+  event = 'updated',
 ): Promise<T> {
   const next = stampUpdated(ctx, 'updated' in after ? { ...after, updated: now() } : after, event);
   await updateObject(res, next, db);
@@ -292,7 +401,7 @@ export async function saveStamped<T extends Obj>(
 }
 
 export function ownerOf(res: Served<any>, obj: Obj, ctx: Ctx): string {
-  return res.owner?.(obj) ?? (res.row(obj).account_id as string | undefined) ?? ctx.account.id;
+  return res.owner?.(obj) ?? (rowFor(res, obj).account_id as string | undefined) ?? ctx.account.id;
 }
 
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
@@ -305,72 +414,137 @@ async function tx<R>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<R>): 
   return db.transaction().execute(fn);
 }
 
-export async function createObject<T extends Obj>(res: Served<T>, ctx: Ctx, params: Params, body: unknown, db: Kysely<DB>) {
+export async function createObject<T extends Obj>(
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  body: unknown,
+  db: Kysely<DB>,
+) {
   if (!res.create || !res.decl.create) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
   await checkWrite(res, ctx, params, db);
   const input = parseBody(res.decl.create, body);
   return tx(db, async (trx) => {
     const made = await res.create!(ctx, input, params, trx);
-    const { object, extra } = 'object' in made && 'extra' in made ? (made as { object: T; extra: Record<string, unknown> }) : { object: made as T, extra: {} };
+    const { object, extra } =
+      'object' in made && 'extra' in made
+        ? (made as { object: T; extra: Record<string, unknown> })
+        : { object: made as T, extra: {} };
     let stamped = object.events?.created ? object : stampCreated(ctx, object);
     await insertObject(res, stamped, trx, extra);
     if (res.afterCreate) {
       const after = await res.afterCreate(ctx, stamped, trx);
       if (after !== stamped) await updateObject(res, (stamped = after), trx);
     }
-    await recordAudit(trx, ctx, { res, objectId: stamped.id, action: 'create', owner: ownerOf(res, stamped, ctx), after: stamped });
+    await recordAudit(trx, ctx, {
+      res,
+      objectId: stamped.id,
+      action: 'create',
+      owner: ownerOf(res, stamped, ctx),
+      after: stamped,
+    });
     return stamped;
   });
 }
 
-export async function updateObjectById<T extends Obj>(res: Served<T>, ctx: Ctx, params: Params, id: string, body: unknown, db: Kysely<DB>) {
+export async function updateObjectById<T extends Obj>(
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  id: string,
+  body: unknown,
+  db: Kysely<DB>,
+) {
   if (!res.update || !res.decl.update) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
   return tx(db, async (trx) => {
     // a hidden object answers 404 before any permission or body check could reveal it exists
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
     await checkWrite(res, ctx, params, trx);
+    const rule = res.decl.machine?.editable?.(current, viewerOf(ctx));
+    if (rule) throw refused(rule);
     const input = parseBody(res.decl.update!, body);
     const next = stampUpdated(ctx, await res.update!(ctx, current, input, params, trx));
     await updateObject(res, next, trx);
-    await recordAudit(trx, ctx, { res, objectId: id, action: 'update', owner: ownerOf(res, next, ctx), before: current, after: next });
+    await recordAudit(trx, ctx, {
+      res,
+      objectId: id,
+      action: 'update',
+      owner: ownerOf(res, next, ctx),
+      before: current,
+      after: next,
+    });
     return next;
   });
 }
 
-export async function removeObject<T extends Obj>(res: Served<T>, ctx: Ctx, params: Params, id: string, db: Kysely<DB>) {
+export async function removeObject<T extends Obj>(
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  id: string,
+  db: Kysely<DB>,
+) {
   if (!res.decl.remove) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
   return tx(db, async (trx) => {
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
     await checkWrite(res, ctx, params, trx);
+    const rule = res.decl.machine?.deletable?.(current, viewerOf(ctx));
+    if (rule) throw refused(rule);
     const result = res.remove ? await res.remove(ctx, current, params, trx) : undefined;
     if (result) await updateObject(res, stampUpdated(ctx, result), trx);
-    else await sql`delete from ${sql.table(res.table)} where ${rowKey(res, current)}`.execute(trx);
-    await recordAudit(trx, ctx, { res, objectId: id, action: 'delete', owner: ownerOf(res, current, ctx), before: current });
+    else await sql`delete from ${sql.table(tableName(res))} where ${rowKey(res, current)}`.execute(trx);
+    await recordAudit(trx, ctx, {
+      res,
+      objectId: id,
+      action: 'delete',
+      owner: ownerOf(res, current, ctx),
+      before: current,
+    });
   });
 }
 
+/** The handler of an action: the resource's own, else a trait's (assign / unassign), else none (pure transition). */
+export function actionHandler<T extends Obj>(res: Served<T>, action: string): ActionHandler<T> | undefined {
+  return res.actions?.[action] ?? (res.decl.machine?.assigneeField ? traitHandlers[action] : undefined);
+}
+
 /**
- * Run a state-machine action: lock the row, check the current status against the declaration,
- * run the handler, store the result and audit it, all in one transaction. Of two concurrent
- * conflicting actions the second waits for the lock, then sees the new status and is refused.
+ * Run a state-machine action in one transaction: lock the row, check side, status and guard against the
+ * declaration, read the body, run the handler (if any), then apply the generic effects (the declared `to` unless
+ * the handler chose another status, `updated`, the event stamp), store and audit. Of two concurrent conflicting
+ * actions the second waits for the lock, then sees the new status and is refused.
  */
 export async function runAction<T extends Obj>(
-  res: Served<T>, ctx: Ctx, params: Params, id: string, action: string, body: unknown, db: Kysely<DB>,
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  id: string,
+  action: string,
+  body: unknown,
+  db: Kysely<DB>,
 ): Promise<T> {
-  const decl = res.decl.actions?.[action];
-  const handler = res.actions?.[action];
-  if (!decl || !handler) throw ApiError.notFound('Action');
+  const machine = res.decl.machine;
+  const decl = machine?.actions[action];
+  if (!machine || !decl) throw ApiError.notFound('Action');
+  const handler = actionHandler(res, action);
   return tx(db, async (trx) => {
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
     await checkWrite(res, ctx, params, trx);
-    if (decl.by && !decl.by.includes(ctx.account.type)) throw ApiError.forbidden(`Only a ${decl.by.join(' or ')} account can ${action} this object.`);
-    const input = decl.body ? parseBody(decl.body, body) : body ?? {};
-    if (decl.from && !decl.from.includes(current.status)) throw ApiError.transition(action, current.status);
-    let next = await handler(ctx, current, input, params, trx);
+    const rule = refusal(machine, action, current, viewerOf(ctx));
+    if (rule) throw refused(rule);
+    const input = decl.body ? parseBody(decl.body, body) : (body ?? {});
+    let next = handler ? await handler(ctx, current, input, params, trx) : current;
     if (decl.to && next.status === current.status) next = { ...next, status: decl.to };
-    next = stampUpdated(ctx, next);
+    next = stampUpdated(ctx, next, decl.event);
     await updateObject(res, next, trx);
-    await recordAudit(trx, ctx, { res, objectId: id, action, owner: ownerOf(res, next, ctx), before: current, after: next });
+    await recordAudit(trx, ctx, {
+      res,
+      objectId: id,
+      action,
+      owner: ownerOf(res, next, ctx),
+      before: current,
+      after: next,
+    });
     return next;
   });
 }

@@ -3,8 +3,17 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { rawQuery, requireCtx, sendListJson } from '../http/reply.ts';
 import {
-  createObject, getObject, listJson, parseQuery, presentObject, removeObject, runAction, updateObjectById,
-  applySelect, type Params, type Served,
+  createObject,
+  getObject,
+  listJson,
+  parseQuery,
+  presentObject,
+  removeObject,
+  runAction,
+  updateObjectById,
+  applySelect,
+  type Params,
+  type Served,
 } from './engine.ts';
 
 /** Everything the engine serves, for the OpenAPI document. */
@@ -57,8 +66,8 @@ export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Serv
     });
   }
 
-  for (const action of Object.keys(decl.actions ?? {})) {
-    if (!res.actions?.[action]) continue;
+  // every declared action: one without a handler is a pure transition (engine runAction)
+  for (const action of Object.keys(decl.machine?.actions ?? {})) {
     app.post(`${item}/${action}`, async (req) => {
       const ctx = requireCtx(req);
       const p = params(req.params);

@@ -87,7 +87,9 @@ const DATETIME_RE =
 function validDatetime(v: string): boolean {
   const m = DATETIME_RE.exec(v);
   if (!m) return false;
-  const [y, mo, d, h = 0, mi = 0, s = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => (x === undefined ? undefined : Number(x))) as number[];
+  const [y, mo, d, h = 0, mi = 0, s = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) =>
+    x === undefined ? undefined : Number(x),
+  ) as number[];
   if (y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
   const dim = new Date(Date.UTC(y, mo, 0)).getUTCDate();
   if (d > dim) return false;
@@ -102,7 +104,8 @@ function param(name: string, f: FieldSpec, v: string): RawBuilder<unknown> {
     case 'string':
       return sql`${v}`;
     case 'number':
-      if (!NUMBER_RE.test(v)) throw new QueryError(`Invalid value '${show(v)}' for field '${name}': expected a number.`);
+      if (!NUMBER_RE.test(v))
+        throw new QueryError(`Invalid value '${show(v)}' for field '${name}': expected a number.`);
       return sql`${v}::numeric`;
     case 'boolean':
       if (v !== 'true' && v !== 'false') {
@@ -121,7 +124,8 @@ function fieldOf(name: string, op: string, spec: QuerySpec): FieldSpec {
   if (!has(spec.fields, name)) {
     const allowed = Object.keys(spec.fields).sort();
     throw new QueryError(
-      `Unknown filter field '${show(name)}'` + (allowed.length ? ` (allowed: ${allowed.join(', ')}).` : ' (this resource has no filterable fields).'),
+      `Unknown filter field '${show(name)}'` +
+        (allowed.length ? ` (allowed: ${allowed.join(', ')}).` : ' (this resource has no filterable fields).'),
     );
   }
   const f = spec.fields[name];
@@ -184,8 +188,10 @@ export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolea
         case 'like':
         case 'ilike': {
           const v = notNullValue(name, op, value);
-          if (v.includes('\u0000')) throw new QueryError(`Invalid value for field '${name}': NUL characters are not allowed.`);
-          const expr = f.column !== undefined && f.type !== 'string' ? sql`${textExpr(f, spec)}::text` : textExpr(f, spec);
+          if (v.includes('\u0000'))
+            throw new QueryError(`Invalid value for field '${name}': NUL characters are not allowed.`);
+          const expr =
+            f.column !== undefined && f.type !== 'string' ? sql`${textExpr(f, spec)}::text` : textExpr(f, spec);
           return sql<boolean>`(${expr} ${sql.raw(op === 'like' ? 'like' : 'ilike')} ${likePattern(v, true)})`;
         }
         default:
@@ -199,7 +205,9 @@ export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolea
     }
     case 'null': {
       const f = fieldOf(node.field, 'null', spec);
-      return node.isNull ? sql<boolean>`(${textExpr(f, spec)} is null)` : sql<boolean>`(${textExpr(f, spec)} is not null)`;
+      return node.isNull
+        ? sql<boolean>`(${textExpr(f, spec)} is null)`
+        : sql<boolean>`(${textExpr(f, spec)} is not null)`;
     }
     case 'range': {
       const f = fieldOf(node.field, 'range', spec);
@@ -219,7 +227,8 @@ export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolea
 export function compileSearch(term: string, spec: QuerySpec): RawBuilder<boolean> | null {
   if (term === '' || spec.search.length === 0) return null;
   if (term.includes('\u0000')) throw new QueryError('Invalid search term: NUL characters are not allowed.');
-  if (term.includes(SEARCH_SEPARATOR)) throw new QueryError('Invalid search term: control character U+001F is not allowed.');
+  if (term.includes(SEARCH_SEPARATOR))
+    throw new QueryError('Invalid search term: control character U+001F is not allowed.');
   return sql<boolean>`${searchText(spec)} ilike ${`%${likePattern(term, false)}%`}`;
 }
 
@@ -231,7 +240,9 @@ const SEARCH_SEPARATOR = '\u001f';
  * this same expression, e.g. migration 0014) can serve; an OR of one ilike per field cannot use one index.
  */
 export function searchText(spec: QuerySpec): RawBuilder<string> {
-  const fields = spec.search.map((t) => sql`coalesce(${t.column !== undefined ? sql`${textExpr(t, spec)}::text` : textExpr(t, spec)}, '')`);
+  const fields = spec.search.map(
+    (t) => sql`coalesce(${t.column !== undefined ? sql`${textExpr(t, spec)}::text` : textExpr(t, spec)}, '')`,
+  );
   return sql<string>`(${sql.join(fields, sql` || chr(31) || `)})`;
 }
 
@@ -241,7 +252,8 @@ export function compileOrdering(ordering: RqlQuery['ordering'], spec: QuerySpec)
     if (!has(spec.ordering, field)) {
       const allowed = Object.keys(spec.ordering).sort();
       throw new QueryError(
-        `Unknown ordering field '${show(field)}'` + (allowed.length ? ` (allowed: ${allowed.join(', ')}).` : ' (this resource cannot be ordered).'),
+        `Unknown ordering field '${show(field)}'` +
+          (allowed.length ? ` (allowed: ${allowed.join(', ')}).` : ' (this resource cannot be ordered).'),
       );
     }
     return sql`${textExpr(spec.ordering[field], spec)} ${sql.raw(desc ? 'desc' : 'asc')}`;

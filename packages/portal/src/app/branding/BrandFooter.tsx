@@ -7,11 +7,18 @@ import { footerText, useBrand } from './brand.ts';
 export function BrandFooter({ sx }: { sx?: SxProps<Theme> }) {
   const brand = useBrand();
   const link = (href: string, label: string) => (
-    <Link href={href} target="_blank" rel="noopener noreferrer" color="inherit" underline="hover">{label}</Link>
+    <Link href={href} target="_blank" rel="noopener noreferrer" color="inherit" underline="hover">
+      {label}
+    </Link>
   );
   return (
-    <Box component="footer" sx={[{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'center', fontSize: 12, color: 'text.secondary' },
-      ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box
+      component="footer"
+      sx={[
+        { display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'center', fontSize: 12, color: 'text.secondary' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
       <span>{footerText(brand)}</span>
       {link(brand.urls.help, 'Help')}
       {link(brand.urls.tos, 'Terms of service')}

@@ -27,20 +27,23 @@ export function BrandGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     const abort = new AbortController();
     setState({ status: 'loading' });
-    fetchBrand(abort.signal).then((brand) => {
-      if (abort.signal.aborted) return;
-      const target = replacementUrl(brand.replaced_by, window.location);
-      if (target) {
-        setState({ status: 'moving' });
-        window.location.replace(target);
-        return;
-      }
-      // Before the pages' own effects, which refine the title.
-      applyToDocument(brand);
-      setState({ status: 'ready', brand });
-    }, () => {
-      if (!abort.signal.aborted) setState({ status: 'failed' });
-    });
+    fetchBrand(abort.signal).then(
+      (brand) => {
+        if (abort.signal.aborted) return;
+        const target = replacementUrl(brand.replaced_by, window.location);
+        if (target) {
+          setState({ status: 'moving' });
+          window.location.replace(target);
+          return;
+        }
+        // Before the pages' own effects, which refine the title.
+        applyToDocument(brand);
+        setState({ status: 'ready', brand });
+      },
+      () => {
+        if (!abort.signal.aborted) setState({ status: 'failed' });
+      },
+    );
     return () => abort.abort();
   }, [attempt]);
 
@@ -49,7 +52,11 @@ export function BrandGate({ children }: { children: ReactNode }) {
   let content: ReactNode;
   if (brand) content = <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>;
   else if (state.status === 'failed') {
-    content = <Suspense fallback={<PageFallback />}><Maintenance onRetry={() => setAttempt((n) => n + 1)} /></Suspense>;
+    content = (
+      <Suspense fallback={<PageFallback />}>
+        <Maintenance onRetry={() => setAttempt((n) => n + 1)} />
+      </Suspense>
+    );
   } else content = <PageFallback />;
   return (
     <ThemeProvider theme={theme}>

@@ -10,7 +10,10 @@ export const ORIGINAL_HOST_HEADER = 'x-original-host';
 
 /** The brand of this host (GET /branding/portal); throws ApiError on a network error or a non-2xx answer. */
 export async function fetchBrand(signal?: AbortSignal): Promise<Brand> {
-  const res = await apiRequest<Brand>('/branding/portal', { headers: { [ORIGINAL_HOST_HEADER]: window.location.host }, signal });
+  const res = await apiRequest<Brand>('/branding/portal', {
+    headers: { [ORIGINAL_HOST_HEADER]: window.location.host },
+    signal,
+  });
   return res.data;
 }
 

@@ -19,10 +19,14 @@ afterEach(() => {
 });
 
 const ACME: Brand = {
-  ...DEFAULT_BRAND, id: 'BR-001', title: 'Acme Cloud', type: 'vendor',
+  ...DEFAULT_BRAND,
+  id: 'BR-001',
+  title: 'Acme Cloud',
+  type: 'vendor',
   theme: { primary: '#2e7d32', navText: '#fffde7', accent: '#ff6f00' },
   urls: { ...DEFAULT_BRAND.urls, help: 'https://help.acme.test/', tos: 'https://acme.test/terms' },
-  footer: 'Acme {version} · © {year}', portal: { domain: 'portal.acme.test', type: 'vendor' },
+  footer: 'Acme {version} · © {year}',
+  portal: { domain: 'portal.acme.test', type: 'vendor' },
 };
 const unauthorized = () => ({ status: 401, body: { error_code: 'AUTH_001', errors: ['Unauthorized'] } });
 
@@ -32,7 +36,9 @@ function renderApp(url: string) {
   const router = createMemoryRouter(portalRoutes(), { initialEntries: [url] });
   return render(
     <QueryClientProvider client={client}>
-      <BrandGate><RouterProvider router={router} /></BrandGate>
+      <BrandGate>
+        <RouterProvider router={router} />
+      </BrandGate>
     </QueryClientProvider>,
   );
 }
@@ -40,7 +46,9 @@ function renderApp(url: string) {
 /** The colours the app below the gate gets from MUI. */
 function ThemeProbe() {
   const t = useTheme();
-  return <output data-testid="palette">{`${t.palette.primary.main} ${t.palette.primary.contrastText} ${t.palette.secondary.main}`}</output>;
+  return (
+    <output data-testid="palette">{`${t.palette.primary.main} ${t.palette.primary.contrastText} ${t.palette.secondary.main}`}</output>
+  );
 }
 
 describe('the brand loaded at start', () => {
@@ -59,22 +67,44 @@ describe('the brand loaded at start', () => {
     expect(screen.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('https://acme.test/terms');
 
     cleanup();
-    render(<QueryClientProvider client={new QueryClient()}><BrandGate><ThemeProbe /></BrandGate></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BrandGate>
+          <ThemeProbe />
+        </BrandGate>
+      </QueryClientProvider>,
+    );
     expect((await screen.findByTestId('palette')).textContent).toBe('#2e7d32 #fffde7 #ff6f00');
   });
 
   it('keeps the default colours where the brand gives none or one MUI cannot use', async () => {
-    mockApi({ 'GET /branding/portal': () => ({ body: { ...ACME, theme: { primary: 'not-a-colour', navText: '#000000' } } }) });
-    render(<QueryClientProvider client={new QueryClient()}><BrandGate><ThemeProbe /></BrandGate></QueryClientProvider>);
+    mockApi({
+      'GET /branding/portal': () => ({ body: { ...ACME, theme: { primary: 'not-a-colour', navText: '#000000' } } }),
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BrandGate>
+          <ThemeProbe />
+        </BrandGate>
+      </QueryClientProvider>,
+    );
     expect((await screen.findByTestId('palette')).textContent).toBe('#1565c0 #000000 #1565c0');
   });
 
   it('moves to the same path on the host that replaced this one, and renders nothing meanwhile', async () => {
     const replace = vi.fn();
     vi.stubGlobal('location', {
-      protocol: 'https:', host: 'old.acme.test', pathname: '/products/PRD-1', search: '?tab=items', hash: '#top', replace,
+      protocol: 'https:',
+      host: 'old.acme.test',
+      pathname: '/products/PRD-1',
+      search: '?tab=items',
+      hash: '#top',
+      replace,
     });
-    mockApi({ 'GET /branding/portal': () => ({ body: { ...ACME, replaced_by: 'portal.acme.test' } }), 'GET /auth/context': unauthorized });
+    mockApi({
+      'GET /branding/portal': () => ({ body: { ...ACME, replaced_by: 'portal.acme.test' } }),
+      'GET /auth/context': unauthorized,
+    });
     renderApp('/login');
     await waitFor(() => expect(replace).toHaveBeenCalledWith('https://portal.acme.test/products/PRD-1?tab=items#top'));
     expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
@@ -82,8 +112,18 @@ describe('the brand loaded at start', () => {
 
   it('stays when replaced_by names the current host', async () => {
     const replace = vi.fn();
-    vi.stubGlobal('location', { protocol: 'https:', host: 'portal.acme.test', pathname: '/login', search: '', hash: '', replace });
-    mockApi({ 'GET /branding/portal': () => ({ body: { ...ACME, replaced_by: 'Portal.Acme.Test' } }), 'GET /auth/context': unauthorized });
+    vi.stubGlobal('location', {
+      protocol: 'https:',
+      host: 'portal.acme.test',
+      pathname: '/login',
+      search: '',
+      hash: '',
+      replace,
+    });
+    mockApi({
+      'GET /branding/portal': () => ({ body: { ...ACME, replaced_by: 'Portal.Acme.Test' } }),
+      'GET /auth/context': unauthorized,
+    });
     renderApp('/login');
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(replace).not.toHaveBeenCalled();
@@ -92,7 +132,8 @@ describe('the brand loaded at start', () => {
   it('shows the maintenance screen when the brand cannot be loaded, and retries', async () => {
     let fail = true;
     mockApi({
-      'GET /branding/portal': () => (fail ? { status: 500, body: { error_code: 'SRV_001', errors: ['Server error'] } } : { body: ACME }),
+      'GET /branding/portal': () =>
+        fail ? { status: 500, body: { error_code: 'SRV_001', errors: ['Server error'] } } : { body: ACME },
       'GET /auth/context': unauthorized,
     });
     renderApp('/login');
@@ -106,7 +147,12 @@ describe('the brand loaded at start', () => {
   });
 
   it('shows the maintenance screen on a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/login');
     expect(await screen.findByText('Down for maintenance')).toBeTruthy();

@@ -40,16 +40,31 @@ export default function AppShell() {
   }, []);
 
   const nav = <SideNav current={route?.name} auth={auth} recents={recents} onNavigate={() => setMobileOpen(false)} />;
-  const paper = { width: NAV_WIDTH, boxSizing: 'border-box' as const, borderRight: '1px solid', borderColor: 'divider' };
+  const paper = {
+    width: NAV_WIDTH,
+    boxSizing: 'border-box' as const,
+    borderRight: '1px solid',
+    borderColor: 'divider',
+  };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar onMenu={() => setMobileOpen(true)} />
-      <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} ModalProps={{ keepMounted: true }}
-        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}>
-        <Toolbar />{nav}
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={() => setMobileOpen(false)}
+        ModalProps={{ keepMounted: true }}
+        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
+      >
+        <Toolbar />
+        {nav}
       </Drawer>
-      <Drawer variant="permanent" sx={{ display: { xs: 'none', md: 'block' }, width: NAV_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paper }}>
-        <Toolbar />{nav}
+      <Drawer
+        variant="permanent"
+        sx={{ display: { xs: 'none', md: 'block' }, width: NAV_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paper }}
+      >
+        <Toolbar />
+        {nav}
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 4 }, pb: 4 }}>
         <Toolbar />

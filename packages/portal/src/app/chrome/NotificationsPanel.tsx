@@ -14,10 +14,16 @@ export function NotificationsPanel() {
       <Toolbar />
       <Box sx={{ width: 340, p: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <Typography variant="h6" sx={{ flexGrow: 1 }}>Notifications</Typography>
-          <IconButton aria-label="Close notifications" onClick={() => chrome.set({ notificationsOpen: false })}><CloseIcon /></IconButton>
+          <Typography variant="h6" sx={{ flexGrow: 1 }}>
+            Notifications
+          </Typography>
+          <IconButton aria-label="Close notifications" onClick={() => chrome.set({ notificationsOpen: false })}>
+            <CloseIcon />
+          </IconButton>
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>You have no notifications.</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          You have no notifications.
+        </Typography>
       </Box>
     </Drawer>
   );

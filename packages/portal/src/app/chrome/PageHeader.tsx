@@ -43,9 +43,15 @@ export function PageHeader({ route }: { route?: RouteDef }) {
       {(crumbs.length > 0 || s.assistiveTitle) && (
         <Breadcrumbs sx={{ fontSize: 13, mb: 0.5 }} aria-label="Breadcrumbs">
           {crumbs.map((c) => (
-            <Link key={c.name} component={RouterLink} to={pathOf(c.name)!} underline="hover" color="text.secondary">{c.title}</Link>
+            <Link key={c.name} component={RouterLink} to={pathOf(c.name)!} underline="hover" color="text.secondary">
+              {c.title}
+            </Link>
           ))}
-          {s.assistiveTitle && <Typography sx={{ fontSize: 13 }} color="text.secondary">{s.assistiveTitle}</Typography>}
+          {s.assistiveTitle && (
+            <Typography sx={{ fontSize: 13 }} color="text.secondary">
+              {s.assistiveTitle}
+            </Typography>
+          )}
         </Breadcrumbs>
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', minHeight: 44 }}>
@@ -54,27 +60,55 @@ export function PageHeader({ route }: { route?: RouteDef }) {
             <ArrowBackIcon />
           </IconButton>
         )}
-        <Typography variant="h5" component="h1" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</Typography>
+        <Typography variant="h5" component="h1" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {title}
+        </Typography>
         {s.titleChip}
         <Box sx={{ flexGrow: 1 }} />
         {s.searchable && (
-          <TextField size="small" placeholder={s.searchLabel} value={s.search} aria-label={s.searchLabel}
+          <TextField
+            size="small"
+            placeholder={s.searchLabel}
+            value={s.search}
+            aria-label={s.searchLabel}
             onChange={(e) => chrome.set({ search: e.target.value })}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }} />
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
         )}
         {s.headerActions}
         {s.extraActions}
       </Box>
-      <Box sx={{ height: 3, mt: 0.5 }}>{(s.pageLoading || s.contentLoading) && <LinearProgress sx={{ height: 3 }} />}</Box>
+      <Box sx={{ height: 3, mt: 0.5 }}>
+        {(s.pageLoading || s.contentLoading) && <LinearProgress sx={{ height: 3 }} />}
+      </Box>
       {s.alert && (
-        <Alert severity={s.alert.severity} action={s.alert.action} sx={{ mt: 1, whiteSpace: 'pre-line' }}
-          onClose={s.alert.action ? undefined : () => chrome.set({ alert: null })}>
+        <Alert
+          severity={s.alert.severity}
+          action={s.alert.action}
+          sx={{ mt: 1, whiteSpace: 'pre-line' }}
+          onClose={s.alert.action ? undefined : () => chrome.set({ alert: null })}
+        >
           {s.alert.content}
         </Alert>
       )}
       {s.tabs.length > 0 && (
-        <Tabs value={s.activeTab ?? false} variant="scrollable" scrollButtons="auto" sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}>
-          {s.tabs.map((t) => <Tab key={t.id} value={t.id} label={t.label} component={RouterLink} to={t.to} />)}
+        <Tabs
+          value={s.activeTab ?? false}
+          variant="scrollable"
+          scrollButtons="auto"
+          sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {s.tabs.map((t) => (
+            <Tab key={t.id} value={t.id} label={t.label} component={RouterLink} to={t.to} />
+          ))}
         </Tabs>
       )}
     </Box>

@@ -50,31 +50,61 @@ function within(current: string | undefined, name: string): boolean {
 }
 
 /** The navigation menu, derived from the route registry and what this user may open; recents below. */
-export function SideNav({ current, auth, recents, onNavigate }: {
-  current?: string; auth: AuthContext; recents: RecentEntry[]; onNavigate?: () => void;
+export function SideNav({
+  current,
+  auth,
+  recents,
+  onNavigate,
+}: {
+  current?: string;
+  auth: AuthContext;
+  recents: RecentEntry[];
+  onNavigate?: () => void;
 }) {
-  const tree = menuTree().filter((e) => canAccess(e.route, auth))
+  const tree = menuTree()
+    .filter((e) => canAccess(e.route, auth))
     .map((e) => ({ ...e, children: e.children.filter((c) => canAccess(c, auth)) }));
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const item = (r: RouteDef, nested = false) => (
-    <ListItemButton key={r.name} component={RouterLink} to={pathTo(r.name)} selected={within(current, r.name)}
-      onClick={onNavigate} sx={{ pl: nested ? 7 : 2, borderRadius: 1, mx: 1, mb: 0.25 }}>
+    <ListItemButton
+      key={r.name}
+      component={RouterLink}
+      to={pathTo(r.name)}
+      selected={within(current, r.name)}
+      onClick={onNavigate}
+      sx={{ pl: nested ? 7 : 2, borderRadius: 1, mx: 1, mb: 0.25 }}
+    >
       {!nested && <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[r.name]}</ListItemIcon>}
-      <ListItemText primary={r.title} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: within(current, r.name) ? 600 : 400 } } }} />
+      <ListItemText
+        primary={r.title}
+        slotProps={{ primary: { variant: 'body2', sx: { fontWeight: within(current, r.name) ? 600 : 400 } } }}
+      />
     </ListItemButton>
   );
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowY: 'auto',
-      '& .Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } } }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        overflowY: 'auto',
+        '& .Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+      }}
+    >
       <List component="nav" aria-label="Main navigation" sx={{ pt: 1 }}>
         {tree.map(({ route, children }) => {
           if (!children.length) return item(route);
           const isOpen = open[route.name] ?? true;
           return (
             <Box key={route.name}>
-              <ListItemButton onClick={() => setOpen({ ...open, [route.name]: !isOpen })} sx={{ borderRadius: 1, mx: 1, mb: 0.25 }}>
-                <ListItemIcon sx={{ minWidth: 40, color: within(current, route.name) ? 'primary.main' : undefined }}>{ICONS[route.name]}</ListItemIcon>
+              <ListItemButton
+                onClick={() => setOpen({ ...open, [route.name]: !isOpen })}
+                sx={{ borderRadius: 1, mx: 1, mb: 0.25 }}
+              >
+                <ListItemIcon sx={{ minWidth: 40, color: within(current, route.name) ? 'primary.main' : undefined }}>
+                  {ICONS[route.name]}
+                </ListItemIcon>
                 <ListItemText primary={route.title} slotProps={{ primary: { variant: 'body2' } }} />
                 {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
               </ListItemButton>
@@ -86,11 +116,28 @@ export function SideNav({ current, auth, recents, onNavigate }: {
         })}
       </List>
       {recents.length > 0 && (
-        <List dense subheader={<ListSubheader sx={{ display: 'flex', alignItems: 'center', gap: 1, lineHeight: '36px', bgcolor: 'transparent' }}>
-          <HistoryIcon fontSize="small" /> Recent</ListSubheader>}>
+        <List
+          dense
+          subheader={
+            <ListSubheader
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, lineHeight: '36px', bgcolor: 'transparent' }}
+            >
+              <HistoryIcon fontSize="small" /> Recent
+            </ListSubheader>
+          }
+        >
           {recents.map((r) => (
-            <ListItemButton key={r.route} component={RouterLink} to={r.route} onClick={onNavigate} sx={{ pl: 3, mx: 1, borderRadius: 1 }}>
-              <ListItemText primary={r.name} slotProps={{ primary: { variant: 'body2', noWrap: true, color: 'text.secondary' } }} />
+            <ListItemButton
+              key={r.route}
+              component={RouterLink}
+              to={r.route}
+              onClick={onNavigate}
+              sx={{ pl: 3, mx: 1, borderRadius: 1 }}
+            >
+              <ListItemText
+                primary={r.name}
+                slotProps={{ primary: { variant: 'body2', noWrap: true, color: 'text.secondary' } }}
+              />
             </ListItemButton>
           ))}
         </List>

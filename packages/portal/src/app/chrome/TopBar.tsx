@@ -27,7 +27,14 @@ import { useAuth, useSession } from '../session/SessionProvider.tsx';
 import { chrome, useChrome } from './store.ts';
 
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]!.toUpperCase()).join('') || '?';
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((p) => p[0]!.toUpperCase())
+      .join('') || '?'
+  );
 }
 
 /** Brand, account switcher (users of several accounts), notifications and the user menu. */
@@ -62,17 +69,38 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
   return (
     <AppBar position="fixed" color="primary" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1 }}>
-        <IconButton color="inherit" edge="start" onClick={onMenu} sx={{ display: { md: 'none' } }} aria-label="Open navigation">
+        <IconButton
+          color="inherit"
+          edge="start"
+          onClick={onMenu}
+          sx={{ display: { md: 'none' } }}
+          aria-label="Open navigation"
+        >
           <MenuIcon />
         </IconButton>
-        <Typography component={RouterLink} to="/" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, mr: 2 }}>
+        <Typography
+          component={RouterLink}
+          to="/"
+          variant="h6"
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, mr: 2 }}
+        >
           {brand.title}
         </Typography>
         {accounts.length > 1 ? (
           <>
-            <Button color="inherit" endIcon={<ExpandMoreIcon />} onClick={(e) => setAccountsEl(e.currentTarget)}
-              aria-label="Switch account" sx={{ textTransform: 'none', minWidth: 0 }}>
-              <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 260 }}>{auth.account.name}</Box>
+            <Button
+              color="inherit"
+              endIcon={<ExpandMoreIcon />}
+              onClick={(e) => setAccountsEl(e.currentTarget)}
+              aria-label="Switch account"
+              sx={{ textTransform: 'none', minWidth: 0 }}
+            >
+              <Box
+                component="span"
+                sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 260 }}
+              >
+                {auth.account.name}
+              </Box>
             </Button>
             <Menu anchorEl={accountsEl} open={!!accountsEl} onClose={() => setAccountsEl(null)}>
               {accounts.map((a) => (
@@ -84,11 +112,17 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
             </Menu>
           </>
         ) : (
-          <Typography variant="body2" sx={{ opacity: 0.9, display: { xs: 'none', sm: 'block' } }}>{auth.account.name}</Typography>
+          <Typography variant="body2" sx={{ opacity: 0.9, display: { xs: 'none', sm: 'block' } }}>
+            {auth.account.name}
+          </Typography>
         )}
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title="Notifications">
-          <IconButton color="inherit" aria-label="Notifications" onClick={() => chrome.set({ notificationsOpen: !notificationsOpen })}>
+          <IconButton
+            color="inherit"
+            aria-label="Notifications"
+            onClick={() => chrome.set({ notificationsOpen: !notificationsOpen })}
+          >
             <NotificationsNoneIcon />
           </IconButton>
         </Tooltip>
@@ -99,23 +133,43 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
             </Avatar>
           </IconButton>
         </Tooltip>
-        <Menu anchorEl={userEl} open={!!userEl} onClose={() => setUserEl(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <Menu
+          anchorEl={userEl}
+          open={!!userEl}
+          onClose={() => setUserEl(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        >
           <Box sx={{ px: 2, py: 1 }}>
             <Typography variant="subtitle2">{auth.user?.name}</Typography>
-            <Typography variant="body2" color="text.secondary">{auth.user?.email}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {auth.user?.email}
+            </Typography>
           </Box>
           <Divider />
           <MenuItem component={RouterLink} to="/profile" onClick={() => setUserEl(null)}>
-            <ListItemIcon><PersonOutlineIcon fontSize="small" /></ListItemIcon>Profile
+            <ListItemIcon>
+              <PersonOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            Profile
           </MenuItem>
           <MenuItem onClick={() => void logout()}>
-            <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>Log out
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            Log out
           </MenuItem>
         </Menu>
       </Toolbar>
-      <Snackbar open={!!switchError} autoHideDuration={8000} onClose={() => setSwitchError(null)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-        <Alert severity="error" variant="filled" onClose={() => setSwitchError(null)}>{switchError}</Alert>
+      <Snackbar
+        open={!!switchError}
+        autoHideDuration={8000}
+        onClose={() => setSwitchError(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
+        <Alert severity="error" variant="filled" onClose={() => setSwitchError(null)}>
+          {switchError}
+        </Alert>
       </Snackbar>
     </AppBar>
   );

@@ -26,13 +26,24 @@ describe('recents', () => {
   });
 
   it('records a tab as a section of its page', () => {
-    expect(recentFor(routeByName('settings.users'), '/settings/users/tokens', 'tokens'))
-      .toEqual({ type: 'section', name: 'Users: API tokens', route: '/settings/users/tokens', section: 'settings.users' });
-    expect(recentFor(routeByName('dashboard'), '/')).toEqual({ type: 'page', name: 'Dashboard', route: '/', section: 'dashboard' });
+    expect(recentFor(routeByName('settings.users'), '/settings/users/tokens', 'tokens')).toEqual({
+      type: 'section',
+      name: 'Users: API tokens',
+      route: '/settings/users/tokens',
+      section: 'settings.users',
+    });
+    expect(recentFor(routeByName('dashboard'), '/')).toEqual({
+      type: 'page',
+      name: 'Dashboard',
+      route: '/',
+      section: 'dashboard',
+    });
   });
 
   it('accepts only well-formed stored entries', () => {
     expect(sanitizeRecents({ not: 'a list' })).toEqual([]);
-    expect(sanitizeRecents([page(1), { type: 'other', name: 'x', route: '/', section: 's' }, null, 'x'])).toEqual([page(1)]);
+    expect(sanitizeRecents([page(1), { type: 'other', name: 'x', route: '/', section: 's' }, null, 'x'])).toEqual([
+      page(1),
+    ]);
   });
 });

@@ -21,7 +21,11 @@ export function recentFor(route: RouteDef, url: string, tab?: string | null): Re
 }
 
 /** Adds `entry` on top: distinct by URL, newest first, at most 7. */
-export function pushRecent(list: readonly RecentEntry[], entry: RecentEntry | null, limit = RECENTS_LIMIT): RecentEntry[] {
+export function pushRecent(
+  list: readonly RecentEntry[],
+  entry: RecentEntry | null,
+  limit = RECENTS_LIMIT,
+): RecentEntry[] {
   if (!entry) return list.slice(0, limit);
   return [entry, ...list.filter((e) => e.route !== entry.route)].slice(0, limit);
 }
@@ -29,7 +33,15 @@ export function pushRecent(list: readonly RecentEntry[], entry: RecentEntry | nu
 /** Keeps only well-formed entries of a stored value (the setting is free-form JSON). */
 export function sanitizeRecents(value: unknown): RecentEntry[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((e): e is RecentEntry =>
-    !!e && typeof e === 'object' && (e.type === 'page' || e.type === 'section')
-    && typeof e.name === 'string' && typeof e.route === 'string' && typeof e.section === 'string').slice(0, RECENTS_LIMIT);
+  return value
+    .filter(
+      (e): e is RecentEntry =>
+        !!e &&
+        typeof e === 'object' &&
+        (e.type === 'page' || e.type === 'section') &&
+        typeof e.name === 'string' &&
+        typeof e.route === 'string' &&
+        typeof e.section === 'string',
+    )
+    .slice(0, RECENTS_LIMIT);
 }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { api, ApiError, onApiStatus, setSessionId } from '../../api/index.ts';
+import { getSessionId } from '../../api/session-id.ts';
 import type { AuthContext } from './types.ts';
 
 export const CONTEXT_KEY = ['auth', 'context'] as const;
@@ -22,6 +23,8 @@ interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 
 async function loadContext(): Promise<AuthContext | null> {
+  // No session id kept: nobody is signed in in this browser; asking would only log a 401 on every visit to /login.
+  if (!getSessionId()) return null;
   try {
     return await api.get<AuthContext>('/auth/context');
   } catch (err) {
@@ -33,49 +36,65 @@ async function loadContext(): Promise<AuthContext | null> {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: CONTEXT_KEY, queryFn: loadContext, retry: false, staleTime: Infinity, gcTime: Infinity });
+  const query = useQuery({
+    queryKey: CONTEXT_KEY,
+    queryFn: loadContext,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
-  const adopt = useCallback((ctx: AuthContext | null) => {
-    setSessionId(ctx?.session_id ?? null);
-    // Everything cached belongs to the previous user/account.
-    client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
-    client.setQueryData(CONTEXT_KEY, ctx);
-  }, [client]);
+  const adopt = useCallback(
+    (ctx: AuthContext | null) => {
+      setSessionId(ctx?.session_id ?? null);
+      // Everything cached belongs to the previous user/account.
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+      client.setQueryData(CONTEXT_KEY, ctx);
+    },
+    [client],
+  );
 
   useEffect(() => {
     if (query.data) setSessionId(query.data.session_id);
   }, [query.data]);
 
   // A 401 from any later call means the session ended (expired, terminated elsewhere).
-  useEffect(() => onApiStatus((status, path) => {
-    if (status === 401 && !path.startsWith('/auth/') && client.getQueryData(CONTEXT_KEY)) adopt(null);
-  }), [client, adopt]);
+  useEffect(
+    () =>
+      onApiStatus((status, path) => {
+        if (status === 401 && !path.startsWith('/auth/') && client.getQueryData(CONTEXT_KEY)) adopt(null);
+      }),
+    [client, adopt],
+  );
 
-  const value = useMemo<SessionValue>(() => ({
-    context: query.isPending ? undefined : (query.data ?? null),
-    error: query.error instanceof ApiError ? query.error : null,
-    async login(email, password) {
-      const ctx = await api.post<AuthContext>('/auth/login', { email, password });
-      adopt(ctx);
-      return ctx;
-    },
-    async logout() {
-      // Logout ignores failures and resets the context either way.
-      try {
-        await api.post('/auth/logout');
-      } catch {
-        /* already gone */
-      }
-      adopt(null);
-    },
-    async switchAccount(accountId) {
-      const ctx = await api.post<AuthContext>('/auth/context', { account: { id: accountId } });
-      adopt(ctx);
-      return ctx;
-    },
-    reset: () => adopt(null),
-    signedIn: (ctx) => adopt(ctx),
-  }), [query.isPending, query.data, query.error, adopt]);
+  const value = useMemo<SessionValue>(
+    () => ({
+      context: query.isPending ? undefined : (query.data ?? null),
+      error: query.error instanceof ApiError ? query.error : null,
+      async login(email, password) {
+        const ctx = await api.post<AuthContext>('/auth/login', { email, password });
+        adopt(ctx);
+        return ctx;
+      },
+      async logout() {
+        // Logout ignores failures and resets the context either way.
+        try {
+          await api.post('/auth/logout');
+        } catch {
+          /* already gone */
+        }
+        adopt(null);
+      },
+      async switchAccount(accountId) {
+        const ctx = await api.post<AuthContext>('/auth/context', { account: { id: accountId } });
+        adopt(ctx);
+        return ctx;
+      },
+      reset: () => adopt(null),
+      signedIn: (ctx) => adopt(ctx),
+    }),
+    [query.isPending, query.data, query.error, adopt],
+  );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors.ts';
-import { listBody, renderWithClient } from '../../modules/settings/testing.tsx';
+import { listBody, renderWithClient } from '../../modules/identity/testing.tsx';
 import { mockApi } from '../../test-utils.tsx';
 import { AccountForm, useAccountForm } from './AccountForm.tsx';
 import { COUNTRIES, field, messageOf, VALID } from './testing.ts';
@@ -14,14 +14,24 @@ afterEach(() => {
 });
 
 /** The form alone: Save validates; "Server says no" feeds it a 400 as the API would answer. */
-function Harness({ onValid, values, serverError }: { onValid: (v: AccountFormValues) => void; values?: AccountFormValues; serverError?: ApiError }) {
+function Harness({
+  onValid,
+  values,
+  serverError,
+}: {
+  onValid: (v: AccountFormValues) => void;
+  values?: AccountFormValues;
+  serverError?: ApiError;
+}) {
   const form = useAccountForm(values);
   const [left, setLeft] = useState<string | null>(null);
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid)}>
       <AccountForm form={form} />
       <button type="submit">Save</button>
-      <button type="button" onClick={() => setLeft(applyAccountServerErrors(serverError, form.setError))}>Server says no</button>
+      <button type="button" onClick={() => setLeft(applyAccountServerErrors(serverError, form.setError))}>
+        Server says no
+      </button>
       {left && <div role="alert">{left}</div>}
     </form>
   );
@@ -38,8 +48,19 @@ const type = (root: HTMLElement, values: Record<string, string>) => {
   for (const [label, value] of Object.entries(values)) fireEvent.change(field(root, label), { target: { value } });
 };
 
-const REQUIRED = ['Name', 'External UID', 'Address line 1', 'City', 'State / region', 'Postal code', 'Country', 'First name', 'Last name',
-  'E-mail', 'Phone number'];
+const REQUIRED = [
+  'Name',
+  'External UID',
+  'Address line 1',
+  'City',
+  'State / region',
+  'Postal code',
+  'Country',
+  'First name',
+  'Last name',
+  'E-mail',
+  'Phone number',
+];
 
 describe('account form', () => {
   it('says "This field is required" on every field spec §5 requires, and nothing on the optional ones', async () => {
@@ -72,7 +93,7 @@ describe('account form', () => {
     expect(onValid).not.toHaveBeenCalled();
   });
 
-  it('offers the address country\'s prefix for the phone and hands valid values over in the API shape', async () => {
+  it("offers the address country's prefix for the phone and hands valid values over in the API shape", async () => {
     const { onValid, root } = start();
     await waitFor(() => expect(screen.getAllByRole('option', { name: 'Germany' }).length).toBe(1));
     // One entry per prefix, named by its main country.
@@ -83,23 +104,46 @@ describe('account form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onValid).toHaveBeenCalled());
     expect(accountFormBody(onValid.mock.calls[0][0])).toEqual({
-      name: 'Northwind Traders', external_uid: 'northwind', external_id: 'NW-1', tax_id: null,
+      name: 'Northwind Traders',
+      external_uid: 'northwind',
+      external_id: 'NW-1',
+      tax_id: null,
       contact_info: {
-        address_line1: 'Unter den Linden 1', address_line2: null, city: 'Berlin', state: 'Berlin', postal_code: '10117', country: 'DE',
+        address_line1: 'Unter den Linden 1',
+        address_line2: null,
+        city: 'Berlin',
+        state: 'Berlin',
+        postal_code: '10117',
+        country: 'DE',
         contact: {
-          first_name: 'Nina', last_name: 'Wolf', email: 'nina@northwind.example',
+          first_name: 'Nina',
+          last_name: 'Wolf',
+          email: 'nina@northwind.example',
           phone_number: { country_code: '+49', area_code: '30', phone_number: '12345678', extension: null },
         },
       },
     });
   });
 
-  it('shows a tier account\'s values, a prefix the list lacks included', async () => {
+  it("shows a tier account's values, a prefix the list lacks included", async () => {
     const values = accountFormValues({
-      name: 'Alpine IT Partners', external_id: 'ALPINE-IT', external_uid: 'alpine-it', tax_id: 'CHE-123.456.789',
+      name: 'Alpine IT Partners',
+      external_id: 'ALPINE-IT',
+      external_uid: 'alpine-it',
+      tax_id: 'CHE-123.456.789',
       contact_info: {
-        address_line1: 'Bahnhofstrasse 12', address_line2: null, city: 'Zürich', state: 'Zürich', postal_code: '8001', country: 'CH',
-        contact: { first_name: 'Lukas', last_name: 'Meier', email: 'lukas@alpine.example', phone_number: { country_code: '+999', area_code: '44', phone_number: '2345678', extension: null } },
+        address_line1: 'Bahnhofstrasse 12',
+        address_line2: null,
+        city: 'Zürich',
+        state: 'Zürich',
+        postal_code: '8001',
+        country: 'CH',
+        contact: {
+          first_name: 'Lukas',
+          last_name: 'Meier',
+          email: 'lukas@alpine.example',
+          phone_number: { country_code: '+999', area_code: '44', phone_number: '2345678', extension: null },
+        },
       },
     });
     const { root } = start({ values });
@@ -111,7 +155,7 @@ describe('account form', () => {
     expect(field(root, 'Address line 2').value).toBe('');
   });
 
-  it('puts the server\'s field messages on the fields (API names mapped to the form\'s) and shows the rest above', async () => {
+  it("puts the server's field messages on the fields (API names mapped to the form's) and shows the rest above", async () => {
     const serverError = new ApiError(400, {
       error_code: 'VAL_001',
       errors: [

@@ -12,7 +12,10 @@ export function useCountryList() {
   });
 }
 
-export interface CallingCode { prefix: string; label: string }
+export interface CallingCode {
+  prefix: string;
+  label: string;
+}
 
 /** The country a shared prefix is known by (+1 is the US and 24 others, +7 Russia and Kazakhstan, …). */
 const MAIN_COUNTRY = new Set(['US', 'RU', 'GB', 'IT', 'NO', 'AU', 'FI', 'RE', 'GP', 'MA', 'SH', 'CW']);

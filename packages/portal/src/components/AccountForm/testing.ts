@@ -19,13 +19,27 @@ export function field(scope: HTMLElement, label: string): HTMLInputElement {
 /** The message shown under a field (its accessible description), '' when none. */
 export function messageOf(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => input.ownerDocument.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => input.ownerDocument.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 /** A valid account form, typed in. */
 export const VALID = {
-  Name: 'Northwind Traders', 'External UID': 'northwind', 'External ID': 'NW-1', 'Tax ID': '',
-  'Address line 1': 'Unter den Linden 1', 'Address line 2': '', City: 'Berlin', 'State / region': 'Berlin', 'Postal code': '10117',
-  'First name': 'Nina', 'Last name': 'Wolf', 'E-mail': 'nina@northwind.example',
-  'Area code': '30', 'Phone number': '12345678', Extension: '',
+  Name: 'Northwind Traders',
+  'External UID': 'northwind',
+  'External ID': 'NW-1',
+  'Tax ID': '',
+  'Address line 1': 'Unter den Linden 1',
+  'Address line 2': '',
+  City: 'Berlin',
+  'State / region': 'Berlin',
+  'Postal code': '10117',
+  'First name': 'Nina',
+  'Last name': 'Wolf',
+  'E-mail': 'nina@northwind.example',
+  'Area code': '30',
+  'Phone number': '12345678',
+  Extension: '',
 } as const;

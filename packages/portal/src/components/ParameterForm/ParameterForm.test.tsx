@@ -10,26 +10,46 @@ import { ParameterForm, type FormParameter, type ParamValues } from './index.ts'
 afterEach(cleanup);
 
 /** The form with its values in state and a Validate button running the shared validator, as the preview does. */
-function Harness({ parameters, initial = {}, readOnly }: { parameters: FormParameter[]; initial?: ParamValues; readOnly?: boolean }) {
+function Harness({
+  parameters,
+  initial = {},
+  readOnly,
+}: {
+  parameters: FormParameter[];
+  initial?: ParamValues;
+  readOnly?: boolean;
+}) {
   const [values, setValues] = useState<ParamValues>(initial);
   const [errors, setErrors] = useState<Record<string, ParamError>>({});
   const [valid, setValid] = useState<boolean | null>(null);
   return (
     <ThemeProvider theme={portalTheme()}>
       <ParameterForm parameters={parameters} values={values} onChange={setValues} errors={errors} readOnly={readOnly} />
-      <button type="button" onClick={() => {
-        const r = validateParameterValues(parameters, values);
-        setErrors(r.errors);
-        setValid(r.valid);
-      }}>Validate</button>
+      <button
+        type="button"
+        onClick={() => {
+          const r = validateParameterValues(parameters, values);
+          setErrors(r.errors);
+          setValid(r.valid);
+        }}
+      >
+        Validate
+      </button>
       {valid !== null && <p>{valid ? 'Valid' : 'Invalid'}</p>}
     </ThemeProvider>
   );
 }
 
-const P = (name: string, type: string, constraints: FormParameter['constraints'] = {}, extra: Partial<FormParameter> = {}): FormParameter =>
-  ({ name, title: name.charAt(0).toUpperCase() + name.slice(1), type, constraints, ...extra });
-const choices = [{ value: 'a', label: 'Alpha' }, { value: 'b', label: 'Beta' }];
+const P = (
+  name: string,
+  type: string,
+  constraints: FormParameter['constraints'] = {},
+  extra: Partial<FormParameter> = {},
+): FormParameter => ({ name, title: name.charAt(0).toUpperCase() + name.slice(1), type, constraints, ...extra });
+const choices = [
+  { value: 'a', label: 'Alpha' },
+  { value: 'b', label: 'Beta' },
+];
 
 const fieldOf = (name: string) => {
   const el = document.querySelector(`[data-parameter-field="${name}"]`);
@@ -42,7 +62,13 @@ const input = (name: string) => fieldOf(name).getByRole('textbox');
 
 describe('ParameterForm: every type shows the validator messages, then accepts valid values', () => {
   it('text: required, then min length, then valid; hint and placeholder shown', () => {
-    render(<Harness parameters={[P('company', 'text', { required: true, min_length: 3 }, { hint: 'As registered', placeholder: 'ACME' })]} />);
+    render(
+      <Harness
+        parameters={[
+          P('company', 'text', { required: true, min_length: 3 }, { hint: 'As registered', placeholder: 'ACME' }),
+        ]}
+      />,
+    );
     expect(fieldOf('company').getByText('As registered')).toBeTruthy();
     expect(input('company').getAttribute('placeholder')).toBe('ACME');
     validate();
@@ -93,7 +119,13 @@ describe('ParameterForm: every type shows the validator messages, then accepts v
   });
 
   it('subdomain: the label format and the required choice, each on its own part', () => {
-    render(<Harness parameters={[P('site', 'subdomain', { required: true, choices: [{ value: 'example.com', label: 'example.com' }] })]} />);
+    render(
+      <Harness
+        parameters={[
+          P('site', 'subdomain', { required: true, choices: [{ value: 'example.com', label: 'example.com' }] }),
+        ]}
+      />,
+    );
     const site = fieldOf('site');
     type(site.getByLabelText(/^Subdomain/), '-bad-');
     validate();
@@ -153,7 +185,14 @@ describe('ParameterForm: every type shows the validator messages, then accepts v
   });
 
   it('choice (radio) and dropdown (select): required until one is picked', () => {
-    render(<Harness parameters={[P('plan', 'choice', { required: true, choices }), P('region', 'dropdown', { required: true, choices })]} />);
+    render(
+      <Harness
+        parameters={[
+          P('plan', 'choice', { required: true, choices }),
+          P('region', 'dropdown', { required: true, choices }),
+        ]}
+      />,
+    );
     validate();
     expect(fieldOf('plan').getByText('This field is required')).toBeTruthy();
     expect(fieldOf('region').getByText('This field is required')).toBeTruthy();
@@ -165,10 +204,14 @@ describe('ParameterForm: every type shows the validator messages, then accepts v
   });
 
   it('heading and content are display-only', () => {
-    render(<Harness parameters={[
-      P('intro', 'heading', {}, { title: 'Your company', description: 'Who buys' }),
-      P('terms', 'content', { display_content: 'By ordering you accept the terms.' }, { title: '' }),
-    ]} />);
+    render(
+      <Harness
+        parameters={[
+          P('intro', 'heading', {}, { title: 'Your company', description: 'Who buys' }),
+          P('terms', 'content', { display_content: 'By ordering you accept the terms.' }, { title: '' }),
+        ]}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Your company' })).toBeTruthy();
     expect(screen.getByText('By ordering you accept the terms.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -179,7 +222,12 @@ describe('ParameterForm: every type shows the validator messages, then accepts v
 
 describe('ParameterForm: constraints and dependencies', () => {
   const params = [
-    P('plan', 'checkbox', { choices: [{ value: 'pro', label: 'Pro' }, { value: 'basic', label: 'Basic' }] }),
+    P('plan', 'checkbox', {
+      choices: [
+        { value: 'pro', label: 'Pro' },
+        { value: 'basic', label: 'Basic' },
+      ],
+    }),
     P('seats', 'text', { required: true, dependency: { parameter: { name: 'plan' }, values: ['pro'] } }),
     P('notes', 'text', { dependency: { parameter: { name: 'plan' }, values: ['pro'], hidden: false, required: true } }),
     P('internal', 'text', { hidden: true, required: true }),

@@ -5,14 +5,26 @@ import { useMemo, type JSX, type ReactNode } from 'react';
 import { visibleParameters } from '@trellis/domain/parameters/dependencies';
 import type { ParamError, ParamValue, ParameterConstraints } from '@trellis/domain/parameters/types';
 import {
-  AddressParam, CheckboxParam, ChoiceParam, DisplayParam, DropdownParam, PhoneParam, SubdomainParam, TextParam,
-  type FieldProps, type FormParameter,
+  AddressParam,
+  CheckboxParam,
+  ChoiceParam,
+  DisplayParam,
+  DropdownParam,
+  PhoneParam,
+  SubdomainParam,
+  TextParam,
+  type FieldProps,
+  type FormParameter,
 } from './fields.tsx';
 
 export type ParamValues = Record<string, ParamValue>;
 
 /** A titled part of the form (e.g. Customer / T1 / T2); a parameter goes to the first group it matches. */
-export interface ParameterFormGroup { id: string; label: string; match: (p: FormParameter) => boolean }
+export interface ParameterFormGroup {
+  id: string;
+  label: string;
+  match: (p: FormParameter) => boolean;
+}
 
 export interface ParameterFormProps {
   /** Definitions of every parameter the values refer to (dependencies resolve across all of them). */
@@ -30,7 +42,12 @@ export interface ParameterFormProps {
 }
 
 const FIELDS: Record<string, (props: FieldProps) => JSX.Element> = {
-  address: AddressParam, phone: PhoneParam, subdomain: SubdomainParam, checkbox: CheckboxParam, choice: ChoiceParam, dropdown: DropdownParam,
+  address: AddressParam,
+  phone: PhoneParam,
+  subdomain: SubdomainParam,
+  checkbox: CheckboxParam,
+  choice: ChoiceParam,
+  dropdown: DropdownParam,
 };
 
 /**
@@ -39,15 +56,29 @@ const FIELDS: Record<string, (props: FieldProps) => JSX.Element> = {
  * required / readonly constraints, hints, placeholders and the validator's messages on the fields.
  * Independent of the catalogue: requests reuse it for their parameter tabs.
  */
-export function ParameterForm({ parameters, values, onChange, errors = {}, readOnly = false, groups, fieldExtra }: ParameterFormProps) {
+export function ParameterForm({
+  parameters,
+  values,
+  onChange,
+  errors = {},
+  readOnly = false,
+  groups,
+  fieldExtra,
+}: ParameterFormProps) {
   const shown = useMemo(() => visibleParameters(parameters, values), [parameters, values]);
   const field = (p: FormParameter & { constraints: ParameterConstraints }) => {
     if (p.type === 'heading' || p.type === 'content') return <DisplayParam key={p.name} p={p} />;
     const Field = FIELDS[p.type ?? 'text'] ?? TextParam;
     return (
       <Box key={p.name} data-parameter-field={p.name}>
-        <Field p={p} c={p.constraints} value={values[p.name]} error={errors[p.name]} disabled={readOnly || !!p.constraints.readonly}
-          onChange={(v) => onChange({ ...values, [p.name]: v })} />
+        <Field
+          p={p}
+          c={p.constraints}
+          value={values[p.name]}
+          error={errors[p.name]}
+          disabled={readOnly || !!p.constraints.readonly}
+          onChange={(v) => onChange({ ...values, [p.name]: v })}
+        />
         {fieldExtra?.(p)}
       </Box>
     );
@@ -63,12 +94,18 @@ export function ParameterForm({ parameters, values, onChange, errors = {}, readO
   const rest = shown.filter((p) => !placed.has(p.name));
   return (
     <Stack spacing={3}>
-      {sections.filter((s) => s.members.length).map(({ g, members }) => (
-        <Box key={g.id} component="section" aria-label={g.label}>
-          <Typography variant="overline" component="h3" color="text.secondary">{g.label}</Typography>
-          <Stack spacing={2.5} sx={{ mt: 1 }}>{members.map(field)}</Stack>
-        </Box>
-      ))}
+      {sections
+        .filter((s) => s.members.length)
+        .map(({ g, members }) => (
+          <Box key={g.id} component="section" aria-label={g.label}>
+            <Typography variant="overline" component="h3" color="text.secondary">
+              {g.label}
+            </Typography>
+            <Stack spacing={2.5} sx={{ mt: 1 }}>
+              {members.map(field)}
+            </Stack>
+          </Box>
+        ))}
       {rest.length > 0 && <Stack spacing={2.5}>{rest.map(field)}</Stack>}
     </Stack>
   );

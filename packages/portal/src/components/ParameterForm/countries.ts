@@ -1,6 +1,10 @@
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max';
 
-export interface Country { code: string; name: string; callingCode: string }
+export interface Country {
+  code: string;
+  name: string;
+  callingCode: string;
+}
 
 let cached: Country[] | null = null;
 
@@ -10,7 +14,9 @@ export function countries(): Country[] {
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch { /* old runtime: show codes */ }
+  } catch {
+    /* old runtime: show codes */
+  }
   cached = getCountries()
     .map((code: CountryCode) => ({ code, name: names?.of(code) ?? code, callingCode: getCountryCallingCode(code) }))
     .sort((a, b) => a.name.localeCompare(b.name));

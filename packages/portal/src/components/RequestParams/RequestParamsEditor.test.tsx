@@ -10,8 +10,17 @@ import { RequestParamsEditor, type RequestParamsEditorProps } from './index.ts';
 afterEach(cleanup);
 
 const param = (id: string, phase: string, extra: Partial<RequestParam> = {}): RequestParam => ({
-  id, name: id, title: id.charAt(0).toUpperCase() + id.slice(1), description: '', type: 'text', phase, scope: 'asset',
-  value: null, value_error: '', constraints: {}, ...extra,
+  id,
+  name: id,
+  title: id.charAt(0).toUpperCase() + id.slice(1),
+  description: '',
+  type: 'text',
+  phase,
+  scope: 'asset',
+  value: null,
+  value_error: '',
+  constraints: {},
+  ...extra,
 });
 const PARAMS = [
   param('company', 'ordering', { value: 'ACME', constraints: { required: true } }),
@@ -20,7 +29,11 @@ const PARAMS = [
 ];
 
 function renderEditor(props: Partial<RequestParamsEditorProps> = {}) {
-  return render(<ThemeProvider theme={portalTheme()}><RequestParamsEditor params={PARAMS} {...props} /></ThemeProvider>);
+  return render(
+    <ThemeProvider theme={portalTheme()}>
+      <RequestParamsEditor params={PARAMS} {...props} />
+    </ThemeProvider>,
+  );
 }
 const field = (name: string) => {
   const el = document.querySelector(`[data-parameter-field="${name}"]`);
@@ -51,8 +64,12 @@ describe('RequestParamsEditor', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith([{ id: 'email', value: 'ops@acme.com' }]));
   });
 
-  it('shows the object\'s errors on the fields, and clears one once its value changes', () => {
-    renderEditor({ params: [PARAMS[0], { ...PARAMS[1], value_error: 'E-mail must be valid' }], editable: () => true, onSave: vi.fn() });
+  it("shows the object's errors on the fields, and clears one once its value changes", () => {
+    renderEditor({
+      params: [PARAMS[0], { ...PARAMS[1], value_error: 'E-mail must be valid' }],
+      editable: () => true,
+      onSave: vi.fn(),
+    });
     expect(field('email').getByText('E-mail must be valid')).toBeTruthy();
     type(input('email'), 'ops@acme.com');
     expect(field('email').queryByText('E-mail must be valid')).toBeNull();
@@ -61,7 +78,8 @@ describe('RequestParamsEditor', () => {
   it('puts the messages of a refused save on the fields', async () => {
     const onSave = vi.fn(async () => {
       throw new ApiError(400, {
-        error_code: 'VAL_001', errors: ['Some parameters are not valid.', 'company: This field is required'],
+        error_code: 'VAL_001',
+        errors: ['Some parameters are not valid.', 'company: This field is required'],
         params: [{ id: 'company', value_error: 'This field is required' }],
       });
     });
@@ -72,29 +90,40 @@ describe('RequestParamsEditor', () => {
     expect(screen.getByRole('alert').textContent).toBe('Some parameters are not valid.');
   });
 
-  it('lets the vendor mark the provider\'s parameters invalid and edit its own', async () => {
+  it("lets the vendor mark the provider's parameters invalid and edit its own", async () => {
     const onSave = vi.fn(async () => undefined);
     renderEditor({ editable: (p) => p.phase === 'fulfillment', markErrors: true, onSave });
     expect(document.querySelector('[data-mark-invalid="tenant"]')).toBeNull();
     type(document.querySelector('[data-mark-invalid="email"]') as HTMLElement, 'Use the company domain');
     type(input('tenant'), 'acme-01');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith([
-      { id: 'email', value_error: 'Use the company domain' },
-      { id: 'tenant', value: 'acme-01' },
-    ]));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith([
+        { id: 'email', value_error: 'Use the company domain' },
+        { id: 'tenant', value: 'acme-01' },
+      ]),
+    );
   });
 
   it('dynamic validation: errors stay on the fields; a clean answer says so', async () => {
     const onValidate = vi.fn(async (values: { id: string; value?: string | null }[]) =>
       PARAMS.map((p) => {
         const v = values.find((x) => x.id === p.id)?.value;
-        return { ...p, value: v ?? null, value_error: p.id === 'email' && !v?.includes('.') ? 'E-mail must be valid' : '' };
-      }));
+        return {
+          ...p,
+          value: v ?? null,
+          value_error: p.id === 'email' && !v?.includes('.') ? 'E-mail must be valid' : '',
+        };
+      }),
+    );
     renderEditor({ editable: (p) => p.phase === 'ordering', onSave: vi.fn(), onValidate });
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await field('email').findByText('E-mail must be valid')).toBeTruthy();
-    expect(onValidate.mock.calls[0][0]).toEqual([{ id: 'company', value: 'ACME' }, { id: 'email', value: 'ops@acme' }, { id: 'tenant', value: null }]);
+    expect(onValidate.mock.calls[0][0]).toEqual([
+      { id: 'company', value: 'ACME' },
+      { id: 'email', value: 'ops@acme' },
+      { id: 'tenant', value: null },
+    ]);
     type(input('email'), 'ops@acme.com');
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('All parameters are valid.')).toBeTruthy();
@@ -107,7 +136,12 @@ describe('RequestParamsEditor', () => {
       return (
         <ThemeProvider theme={portalTheme()}>
           <RequestParamsEditor params={params} editable={() => true} onSave={vi.fn()} />
-          <button type="button" onClick={() => setParams(PARAMS.map((p) => (p.id === 'company' ? { ...p, value: 'ACME Ltd' } : p)))}>Reload</button>
+          <button
+            type="button"
+            onClick={() => setParams(PARAMS.map((p) => (p.id === 'company' ? { ...p, value: 'ACME Ltd' } : p)))}
+          >
+            Reload
+          </button>
         </ThemeProvider>
       );
     }

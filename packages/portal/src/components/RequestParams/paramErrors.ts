@@ -1,16 +1,21 @@
 import type { RequestParam } from '@trellis/domain/fulfillment/common';
 import type { ParamError } from '@trellis/domain/parameters/types';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
 
 /** Messages per parameter id, as the form shows them on the fields. */
 export type ParamErrors = Record<string, ParamError>;
 
 /** The errors a request (or tier config) carries on its parameters: `value_error` / `structured_error`. */
-export function paramErrorsOf(params: readonly Pick<RequestParam, 'id' | 'value_error' | 'structured_error'>[]): ParamErrors {
+export function paramErrorsOf(
+  params: readonly Pick<RequestParam, 'id' | 'value_error' | 'structured_error'>[],
+): ParamErrors {
   const out: ParamErrors = {};
   for (const p of params) {
     if (p.value_error || (p.structured_error && Object.keys(p.structured_error).length)) {
-      out[p.id] = { value_error: p.value_error || undefined, ...(p.structured_error ? { structured_error: p.structured_error } : {}) };
+      out[p.id] = {
+        value_error: p.value_error || undefined,
+        ...(p.structured_error ? { structured_error: p.structured_error } : {}),
+      };
     }
   }
   return out;
@@ -31,7 +36,11 @@ export function paramErrorsFromApi(err: unknown, ids: readonly string[]): ParamE
     if (typeof id !== 'string' || !known.has(id) || !isRecord(e)) return;
     const value_error = typeof e.value_error === 'string' && e.value_error ? e.value_error : undefined;
     const structured = isRecord(e.structured_error) ? (e.structured_error as Record<string, string>) : undefined;
-    if (value_error || structured) out[id] = { value_error: value_error ?? (structured ? Object.values(structured)[0] : undefined), structured_error: structured };
+    if (value_error || structured)
+      out[id] = {
+        value_error: value_error ?? (structured ? Object.values(structured)[0] : undefined),
+        structured_error: structured,
+      };
   };
   const { params, fields } = err.text;
   if (Array.isArray(params)) for (const e of params) put(isRecord(e) ? e.id : undefined, e);
@@ -43,4 +52,19 @@ export function paramErrorsFromApi(err: unknown, ids: readonly string[]): ParamE
     }
   }
   return Object.keys(out).length ? out : null;
+}
+
+/**
+ * The message of a failed call as the form names things: a line "tenant_id: This field is required" reads
+ * "Mail tenant id: This field is required" (the parameter's title, as on its field).
+ */
+export function titledMessage(err: unknown, params: readonly Pick<RequestParam, 'id' | 'title'>[]): string {
+  const titles = new Map(params.map((p) => [p.id, p.title || p.id]));
+  return errorMessage(err)
+    .split('\n')
+    .map((line) => {
+      const m = /^([\w.-]+): (.+)$/.exec(line);
+      return m && titles.has(m[1]) ? `${titles.get(m[1])}: ${m[2]}` : line;
+    })
+    .join('\n');
 }

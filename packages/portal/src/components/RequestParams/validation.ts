@@ -1,15 +1,6 @@
 import type { RequestParam } from '@trellis/domain/fulfillment/common';
-import { allows } from '@trellis/domain/identity/modules';
 import { api } from '../../api/client.ts';
-import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { paramErrorsFromApi, paramErrorsOf, type ParamErrors } from './paramErrors.ts';
-import type { Viewer } from './stateActions.ts';
-
-/** The viewer of a request: side, user and whether the request's permission module lets them act. */
-export function useRequestViewer(module: string): Viewer {
-  const auth = useAuth();
-  return { type: auth.account.type, userId: auth.user?.id, canWrite: allows(auth.permissions, module) };
-}
 
 /**
  * Dynamic validation (spec §4) of a fulfillment or tier config request: POST `<request>/validate`. The answer is
@@ -17,7 +8,10 @@ export function useRequestViewer(module: string): Viewer {
  * per parameter, null when every value is valid.
  */
 export async function validateRequestParams<T>(
-  requestApi: string, body: object, paramsOf: (answer: T) => readonly RequestParam[], ids: readonly string[],
+  requestApi: string,
+  body: object,
+  paramsOf: (answer: T) => readonly RequestParam[],
+  ids: readonly string[],
 ): Promise<{ params: readonly RequestParam[] | null; errors: ParamErrors | null }> {
   try {
     const answer = await api.post<T | null>(`${requestApi}/validate`, body);

@@ -5,14 +5,24 @@ beforeEach(() => localStorage.clear());
 
 describe('filter state encoding', () => {
   it('round-trips through the URL form, unicode included', () => {
-    const s = { search: 'Ünïcode & co', filters: { status: ['active', 'inactive'] }, ordering: '-name', limit: 25, assignedToMe: true };
+    const s = {
+      search: 'Ünïcode & co',
+      filters: { status: ['active', 'inactive'] },
+      ordering: '-name',
+      limit: 25,
+      assignedToMe: true,
+    };
     const encoded = encodeState(s);
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeState(encoded)).toEqual(s);
   });
 
   it('encodes an untouched table as nothing', () => {
-    expect(encodeState(normalizeState({ search: '  ', filters: { status: [] }, limit: 10, ordering: 'name' }, { ordering: 'name' }))).toBe('');
+    expect(
+      encodeState(
+        normalizeState({ search: '  ', filters: { status: [] }, limit: 10, ordering: 'name' }, { ordering: 'name' }),
+      ),
+    ).toBe('');
   });
 
   it('ignores malformed or hostile values', () => {
@@ -32,7 +42,10 @@ describe('restoring', () => {
 
   it('the URL state wins over local storage, and says it was restored', () => {
     saveStored('accounts', { search: 'old' });
-    expect(initialState(url({ search: 'from-url' }), 'accounts')).toEqual({ state: { search: 'from-url' }, restored: true });
+    expect(initialState(url({ search: 'from-url' }), 'accounts')).toEqual({
+      state: { search: 'from-url' },
+      restored: true,
+    });
   });
 
   it('falls back to what the user left last time', () => {

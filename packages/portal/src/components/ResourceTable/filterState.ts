@@ -24,7 +24,9 @@ export function normalizeState(s: TableState, defaults: { ordering?: string; lim
   if (s.search?.trim()) out.search = s.search;
   if (s.id?.trim()) out.id = s.id.trim();
   if (s.idName?.trim()) out.idName = s.idName;
-  const filters = Object.fromEntries(Object.entries(s.filters ?? {}).filter(([, v]) => Array.isArray(v) && v.length > 0));
+  const filters = Object.fromEntries(
+    Object.entries(s.filters ?? {}).filter(([, v]) => Array.isArray(v) && v.length > 0),
+  );
   if (Object.keys(filters).length) out.filters = filters;
   if (s.assignedToMe) out.assignedToMe = true;
   if (s.ordering && s.ordering !== defaults.ordering) out.ordering = s.ordering;
@@ -71,11 +73,16 @@ export function decodeState(value: string | null | undefined): TableState | null
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const r = raw as Record<string, unknown>;
   const out: TableState = {};
-  for (const k of ['search', 'id', 'idName', 'ordering'] as const) if (typeof r[k] === 'string') out[k] = r[k] as string;
+  for (const k of ['search', 'id', 'idName', 'ordering'] as const)
+    if (typeof r[k] === 'string') out[k] = r[k] as string;
   if (r.assignedToMe === true) out.assignedToMe = true;
-  if (typeof r.limit === 'number' && Number.isSafeInteger(r.limit) && r.limit > 0 && r.limit <= 1000) out.limit = r.limit;
+  if (typeof r.limit === 'number' && Number.isSafeInteger(r.limit) && r.limit > 0 && r.limit <= 1000)
+    out.limit = r.limit;
   if (r.filters && typeof r.filters === 'object' && !Array.isArray(r.filters)) {
-    const f = Object.entries(r.filters as Record<string, unknown>).filter(([, v]) => isStrings(v)) as [string, string[]][];
+    const f = Object.entries(r.filters as Record<string, unknown>).filter(([, v]) => isStrings(v)) as [
+      string,
+      string[],
+    ][];
     if (f.length) out.filters = Object.fromEntries(f);
   }
   return out;

@@ -16,14 +16,22 @@ describe('list query', () => {
 
   it('matches id or name, status choices, search, ordering and paging', () => {
     const q = buildListQuery(tokenResource, {
-      idName: 'deploy', filters: { status: ['active', 'inactive'] }, search: 'ci', ordering: '-name', limit: 25, offset: 50,
+      idName: 'deploy',
+      filters: { status: ['active', 'inactive'] },
+      search: 'ci',
+      ordering: '-name',
+      limit: 25,
+      offset: 50,
     });
-    expect(q).toBe('or(like(id,DEPLOY*),ilike(name,*deploy*))&in(status,(active,inactive))&ordering(-name)&limit=25&offset=50&search=ci');
+    expect(q).toBe(
+      'or(like(id,DEPLOY*),ilike(name,*deploy*))&in(status,(active,inactive))&ordering(-name)&limit=25&offset=50&search=ci',
+    );
   });
 
   it('filters "assigned to me" by the user id', () => {
-    expect(buildListQuery(tokenResource, { assignedToMe: true }, { userId: 'UR-1', assigneeField: 'events.created.by.id' }))
-      .toContain('eq(events.created.by.id,UR-1)');
+    expect(
+      buildListQuery(tokenResource, { assignedToMe: true }, { userId: 'UR-1', assigneeField: 'events.created.by.id' }),
+    ).toContain('eq(events.created.by.id,UR-1)');
   });
 
   it('drops filters the declaration does not allow', () => {
@@ -31,7 +39,18 @@ describe('list query', () => {
   });
 
   it('offers the declared choices, without deleted', () => {
-    expect(choiceFilters(tokenResource)).toEqual([{ field: 'status', label: 'Status', options: ['active', 'inactive'] }]);
-    expect(choiceFilters(accountResource).map((c) => c.field)).toEqual(['type', 'role']);
+    expect(choiceFilters(tokenResource)).toEqual([
+      {
+        field: 'status',
+        label: 'Status',
+        options: [
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
+        ],
+      },
+    ]);
+    const account = choiceFilters(accountResource);
+    expect(account.map((c) => c.field)).toEqual(['type', 'role']);
+    expect(account[1].options.map((o) => o.label)).toEqual(['Vendor', 'Distributor', 'Reseller']);
   });
 });

@@ -1,5 +1,7 @@
 import { rql, type RqlBuilder } from '@trellis/domain/rql/builder';
-import type { ResourceDecl } from '@trellis/domain/resource/define';
+import { statusesOf, type ResourceDecl } from '@trellis/domain/resource/define';
+import { enumLabel } from '@trellis/domain/format/display';
+import { statusLabel, type Side } from '@trellis/domain/resource/machine';
 import { DEFAULT_PAGE_LIMIT } from '@trellis/domain/format/constants';
 import type { TableState } from './filterState.ts';
 
@@ -11,20 +13,56 @@ export function idPattern(value: string): string {
   return v.includes('*') ? v : `${v}*`;
 }
 
-/** Fields the table can filter by a fixed list of values (status and enumerations of the declaration). */
-export function choiceFilters(decl: ResourceDecl): { field: string; label: string; options: readonly string[] }[] {
-  return Object.entries(decl.filters)
-    .filter(([field, f]) => !f.alias && f.ops.includes('in') && (f.options?.length || (field === 'status' && decl.statuses?.length)))
-    .map(([field, f]) => ({
-      field,
-      label: f.label ?? humanize(field),
-      // 'deleted' objects are not listed, so it is no use offering it.
-      options: (f.options ?? decl.statuses ?? []).filter((o) => o !== 'deleted'),
-    }));
+/**
+ * The choice filters of a list (multi-select, an `in` term): the declaration's `list.filters`, else its status and
+ * type. Status options come from the machine, labels from the display metadata.
+ */
+export function choiceFilters(
+  decl: ResourceDecl,
+): { field: string; label: string; options: { value: string; label: string }[] }[] {
+  const wanted = decl.list?.filters ?? ['status', 'type'];
+  return wanted
+    .filter((field) => decl.filters[field]?.ops.includes('in'))
+    .map((field) => {
+      const f = decl.filters[field]!;
+      const values = f.options ?? (field === 'status' ? statusesOf(decl) : []);
+      const display = decl.fields?.[field];
+      return {
+        field,
+        label: display?.label ?? f.label ?? humanize(field),
+        // 'deleted' objects are not listed, so it is no use offering it.
+        options: values
+          .filter((o) => o !== 'deleted')
+          .map((value) => ({
+            value,
+            label: field === 'status' ? statusLabel(decl.machine, value) : enumLabel(value, display?.labels),
+          })),
+      };
+    })
+    .filter((c) => c.options.length > 0);
+}
+
+/** "Assigned to me" filters this field, for the side that assigns (the machine's assign action). */
+export function assigneeFieldFor(decl: ResourceDecl, side: Side): string | null {
+  const m = decl.machine;
+  if (!m?.assigneeField) return null;
+  const by = m.actions.assign?.by;
+  return !by || by.includes(side) ? m.assigneeField : null;
+}
+
+/** The columns kept at phone width: the declared ones, else the first two and the status. */
+export function phoneColumns(decl: ResourceDecl): readonly string[] {
+  const cols = decl.list?.columns ?? ['id'];
+  if (decl.list?.phone) return decl.list.phone;
+  return [...new Set([...cols.slice(0, 2), ...(cols.includes('status') ? ['status'] : [])])];
 }
 
 export function humanize(field: string): string {
-  const last = field.split('.').filter((p) => p !== 'at' && p !== 'events').pop() ?? field;
+  const last =
+    field
+      .split('.')
+      .filter((p) => p !== 'at' && p !== 'events')
+      .pop() ?? field;
   const s = last.replace(/_/g, ' ');
   return s === 'id' ? 'ID' : s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -15,7 +15,8 @@ export interface PlainTextFieldProps extends Omit<OutlinedInputProps, 'error'> {
  * (Menu, Popover, Modal): the login page must stay within its JavaScript budget.
  */
 export const PlainTextField = forwardRef<HTMLInputElement, PlainTextFieldProps>(function PlainTextField(
-  { label, helperText, error, fullWidth, id, ...input }, ref,
+  { label, helperText, error, fullWidth, id, ...input },
+  ref,
 ) {
   const auto = useId();
   const inputId = id ?? auto;

@@ -6,10 +6,16 @@ import { ApiError, errorMessage } from '../../api/errors.ts';
  * form's own fields. Returns the message to show above the form for everything else — the server's
  * text exactly — or null when every message found its field.
  */
-export function applyServerErrors<F extends FieldValues>(err: unknown, fields: readonly Path<F>[], setError: UseFormSetError<F>): string | null {
+export function applyServerErrors<F extends FieldValues>(
+  err: unknown,
+  fields: readonly Path<F>[],
+  setError: UseFormSetError<F>,
+): string | null {
   const body = err instanceof ApiError ? (err.text as { fields?: unknown } | null) : null;
-  const byField = body && typeof body === 'object' && body.fields && typeof body.fields === 'object'
-    ? (body.fields as Record<string, string[]>) : null;
+  const byField =
+    body && typeof body === 'object' && body.fields && typeof body.fields === 'object'
+      ? (body.fields as Record<string, string[]>)
+      : null;
   if (!byField) return errorMessage(err);
   let unplaced = false;
   for (const [key, messages] of Object.entries(byField)) {

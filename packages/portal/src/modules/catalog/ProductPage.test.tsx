@@ -2,7 +2,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPortal, VENDOR_CONTEXT } from '../../test-utils.tsx';
 import type { AuthContext } from '../../app/session/types.ts';
-import { listBody } from '../settings/testing.tsx';
+import { listBody } from '../identity/testing.tsx';
+// the page loads lazily in the portal: load it before the clock of the first assertion starts
+import './ProductPage.tsx';
 import { itemFixture, PRODUCT_ID, productFixture, PROVIDER, versionFixture } from './common/testing.tsx';
 
 afterEach(() => {
@@ -15,7 +17,8 @@ function api(context: AuthContext) {
   return mockApi({
     'GET /auth/context': () => ({ body: context }),
     [`GET /products/${PRODUCT_ID}`]: () => ({ body: productFixture }),
-    [`GET /products/${PRODUCT_ID}/versions`]: () => listBody([versionFixture(2, 'ready', true), versionFixture(1, 'ready')]),
+    [`GET /products/${PRODUCT_ID}/versions`]: () =>
+      listBody([versionFixture(2, 'ready', true), versionFixture(1, 'ready')]),
     [`GET /products/${PRODUCT_ID}/versions/1`]: () => ({ body: versionFixture(1, 'ready') }),
     [`GET /products/${PRODUCT_ID}/items`]: () => listBody([itemFixture]),
     [`GET /products/${PRODUCT_ID}/versions/1/items`]: () => listBody([itemFixture]),
@@ -35,7 +38,10 @@ describe('product page', () => {
     expect(within(header()).getByRole('button', { name: 'End of sale' })).toBeTruthy();
     expect(within(header()).getByRole('button', { name: 'Build version' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create item' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Actions for Backup 100 GB' })).toBeTruthy();
+    // a published product is not deleted (only drafts are): the machine's rule, as the API applies it
+    expect(within(header()).queryByRole('button', { name: 'Delete' })).toBeNull();
+    // the item's own actions are on its page, which its row opens
+    expect(screen.getAllByRole('cell', { name: 'Backup 100 GB' }).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('read-only-banner')).toBeNull();
   });
 
@@ -43,13 +49,14 @@ describe('product page', () => {
     api(PROVIDER);
     renderPortal(`/products/${PRODUCT_ID}/items`);
     expect(await screen.findByText(`${PRODUCT_ID}-0001`)).toBeTruthy();
-    expect(screen.getByTestId('read-only-banner').textContent).toContain('This product belongs to Demo Vendor: you see it read-only.');
+    expect(screen.getByTestId('read-only-banner').textContent).toContain(
+      'This product belongs to Demo Vendor: you see it read-only.',
+    );
     await waitFor(() => expect(within(header()).getByText('Master version 2')).toBeTruthy());
     for (const name of ['End of sale', 'Build version', 'Delete', 'Resume sale']) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.queryByRole('button', { name: 'Create item' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Actions for Backup 100 GB' })).toBeNull();
   });
 
   it('shows the provider the general tab as a read-out, not a form', async () => {
@@ -69,10 +76,14 @@ describe('product page', () => {
     expect(calls.some((c) => c.path === `/products/${PRODUCT_ID}/items`)).toBe(false);
     const banner = screen.getByTestId('read-only-banner');
     expect(banner.textContent).toContain('You are viewing version 1, a frozen copy of the catalogue: it is read-only.');
-    expect(within(banner).getByRole('link', { name: 'Latest catalogue' }).getAttribute('href')).toBe(`/products/${PRODUCT_ID}/items`);
+    expect(within(banner).getByRole('link', { name: 'Latest catalogue' }).getAttribute('href')).toBe(
+      `/products/${PRODUCT_ID}/items`,
+    );
     expect(screen.queryByRole('button', { name: 'Create item' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Build version' })).toBeNull();
     // Tabs stay on the version.
-    expect(screen.getByRole('tab', { name: 'Item groups' }).getAttribute('href')).toBe(`/products/${PRODUCT_ID}/groups?version=1`);
+    expect(screen.getByRole('tab', { name: 'Item groups' }).getAttribute('href')).toBe(
+      `/products/${PRODUCT_ID}/groups?version=1`,
+    );
   });
 });

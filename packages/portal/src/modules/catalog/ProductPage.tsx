@@ -2,16 +2,14 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import { useEffect } from 'react';
-import { Navigate, useLocation, useMatches, useNavigate, useParams } from 'react-router';
-import type { Product } from '@trellis/domain/catalog/product';
+import { Navigate, useLocation, useMatches, useParams } from 'react-router';
+import { productResource, type Product } from '@trellis/domain/catalog/product';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
-import { chrome } from '../../app/chrome/store.ts';
+import { useNotice } from '../../app/notices.ts';
 import { notFoundPath, routeByName, type RouteDef } from '../../app/routes.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
-import { CatalogStatusChip } from './common/CatalogStatusChip.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { useProduct, useProductVersion, useProductVersions, useReadOnly } from './common/data.ts';
-import { notify, type NoticeState } from './common/notify.ts';
 import { productTabUrl, useViewedVersion } from './common/paths.ts';
 import { GroupsTab } from './groups/GroupsTab.tsx';
 import { ItemsTab } from './items/ItemsTab.tsx';
@@ -27,7 +25,9 @@ import { VersionsTab } from './versions/VersionsTab.tsx';
 
 /** Parameter tabs are their own reference routes; the product route carries the other tabs as `:tab`. */
 const TAB_OF_ROUTE: Record<string, string> = {
-  'product.parameters.ordering': 'ordering', 'product.parameters.fulfillment': 'fulfillment', 'product.configuration': 'configuration',
+  'product.parameters.ordering': 'ordering',
+  'product.parameters.fulfillment': 'fulfillment',
+  'product.configuration': 'configuration',
 };
 
 function useActiveTab(): string {
@@ -41,8 +41,10 @@ function useActiveTab(): string {
 export function ProductTitleChips({ product }: { product: Pick<Product, 'status' | 'version'> }) {
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <CatalogStatusChip status={product.status} />
-      {product.version > 0 && <Chip size="small" variant="outlined" color="primary" label={`Master version ${product.version}`} />}
+      <StatusChip status={product.status} machine={productResource.machine} />
+      {product.version > 0 && (
+        <Chip size="small" variant="outlined" color="primary" label={`Master version ${product.version}`} />
+      )}
     </Box>
   );
 }
@@ -54,7 +56,6 @@ export function ProductTitleChips({ product }: { product: Pick<Product, 'status'
 export default function ProductPage() {
   const { id = '' } = useParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const tab = useActiveTab();
   const version = useViewedVersion();
   const live = useProduct(id);
@@ -65,58 +66,89 @@ export default function ProductPage() {
   const building = !!versions.data?.some((v) => v.build.status === 'building');
 
   const tabs = routeByName('product').tabs!;
-  usePageChrome({
-    title: product?.name ?? '',
-    assistiveTitle: `Product · ${id}${version ? ` · version ${version}` : ''}`,
-    titleChip: live.data ? <ProductTitleChips product={live.data} /> : null,
-    pageLoading: live.isPending,
-    headerActions: live.data ? (
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <VersionSelect productId={id} tab={tab} version={version} versions={versions.data ?? []} />
-        {!readOnly && <ProductHeaderActions product={live.data} building={building} />}
-      </Box>
-    ) : null,
-    tabs: tabs.map((t) => ({ id: t.id, label: t.label, to: productTabUrl(id, t.id, version) })),
-    activeTab: tab,
-  }, [product, live.data, tab, version, readOnly, versions.data, building]);
+  usePageChrome(
+    {
+      title: product?.name ?? '',
+      assistiveTitle: `Product · ${id}${version ? ` · version ${version}` : ''}`,
+      titleChip: live.data ? <ProductTitleChips product={live.data} /> : null,
+      pageLoading: live.isPending,
+      headerActions: live.data ? (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <VersionSelect productId={id} tab={tab} version={version} versions={versions.data ?? []} />
+          {!readOnly && <ProductHeaderActions product={live.data} building={building} />}
+        </Box>
+      ) : null,
+      tabs: tabs.map((t) => ({ id: t.id, label: t.label, to: productTabUrl(id, t.id, version) })),
+      activeTab: tab,
+    },
+    [product, live.data, tab, version, readOnly, versions.data, building],
+  );
 
   // A message handed over by the page we came from; changing tab clears it.
-  useEffect(() => {
-    const notice = (location.state as NoticeState | null)?.notice;
-    if (notice) {
-      notify(notice.severity, notice.content);
-      navigate(location.pathname + location.search, { replace: true, state: null });
-    }
-    return () => chrome.set({ alert: null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tab, version]);
+  useNotice(`${tab}:${version ?? ''}`);
 
   const error = live.error ?? frozen.error;
   if (error?.status === 404) return <Navigate to={notFoundPath(location.pathname)} replace />;
-  if (error) return <ErrorState error={error} onRetry={() => { void live.refetch(); if (version) void frozen.refetch(); }} />;
+  if (error)
+    return (
+      <ErrorState
+        error={error}
+        onRetry={() => {
+          void live.refetch();
+          if (version) void frozen.refetch();
+        }}
+      />
+    );
   if (!product || !live.data) {
-    return <Paper variant="outlined" sx={{ p: 3 }}>{[1, 2, 3, 4].map((i) => <Skeleton key={i} height={28} />)}</Paper>;
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        {[1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} height={28} />
+        ))}
+      </Paper>
+    );
   }
 
   const props = { productId: id, readOnly, version };
   let content;
   switch (tab) {
-    case 'items': content = <ItemsTab {...props} />; break;
-    case 'groups': content = <GroupsTab {...props} />; break;
+    case 'items':
+      content = <ItemsTab {...props} />;
+      break;
+    case 'groups':
+      content = <GroupsTab {...props} />;
+      break;
     case 'ordering':
     case 'fulfillment':
-    case 'configuration': content = <ParametersTab key={tab} {...props} phase={tab} />; break;
-    case 'versions': content = <VersionsTab {...props} />; break;
-    case 'localization': content = <LocalizationTab productId={id} readOnly={readOnly} />; break;
-    case 'media': content = <MediaTab {...props} />; break;
-    case 'templates': content = <TemplatesTab {...props} />; break;
-    case 'settings': content = <SettingsTab product={product} readOnly={readOnly} />; break;
-    default: content = <GeneralTab product={product} readOnly={readOnly} />;
+    case 'configuration':
+      content = <ParametersTab key={tab} {...props} phase={tab} />;
+      break;
+    case 'versions':
+      content = <VersionsTab {...props} />;
+      break;
+    case 'localization':
+      content = <LocalizationTab productId={id} readOnly={readOnly} />;
+      break;
+    case 'media':
+      content = <MediaTab {...props} />;
+      break;
+    case 'templates':
+      content = <TemplatesTab {...props} />;
+      break;
+    case 'settings':
+      content = <SettingsTab product={product} readOnly={readOnly} />;
+      break;
+    default:
+      content = <GeneralTab product={product} readOnly={readOnly} />;
   }
   return (
     <>
-      <ReadOnlyBanner reason={reason} owner={live.data.owner?.name ?? live.data.owner?.id ?? 'another account'} version={version}
-        latestUrl={productTabUrl(id, tab)} />
+      <ReadOnlyBanner
+        reason={reason}
+        owner={live.data.owner?.name ?? live.data.owner?.id ?? 'another account'}
+        version={version}
+        latestUrl={productTabUrl(id, tab)}
+      />
       {content}
     </>
   );

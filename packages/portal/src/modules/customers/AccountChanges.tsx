@@ -1,11 +1,15 @@
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
-import type { TierAccount } from '@trellis/domain/tiers/tier-account';
+import type { TierAccount } from '@trellis/domain/customers/tier-account';
 import { listAll } from '../../api/list.ts';
 import { TIER_PATH } from './data.ts';
 import { versionChanges } from './versionChanges.ts';
 
-const empty = <Box component="span" sx={{ color: 'text.disabled' }}>empty</Box>;
+const empty = (
+  <Box component="span" sx={{ color: 'text.disabled' }}>
+    empty
+  </Box>
+);
 
 /** What this version of a tier account changed against the one before it (read from the account's versions). */
 export function AccountChanges({ account }: { account: TierAccount }) {
@@ -17,15 +21,25 @@ export function AccountChanges({ account }: { account: TierAccount }) {
     enabled: account.version > 1,
   });
   if (account.version <= 1) return <>First version</>;
-  if (previous.isError) return <Box component="span" sx={{ color: 'text.secondary' }}>The previous version cannot be read.</Box>;
+  if (previous.isError)
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        The previous version cannot be read.
+      </Box>
+    );
   if (!previous.data) return <>…</>;
   const before = previous.data[0];
-  if (!before) return <Box component="span" sx={{ color: 'text.secondary' }}>{`Version ${account.version - 1} is not kept.`}</Box>;
+  if (!before)
+    return <Box component="span" sx={{ color: 'text.secondary' }}>{`Version ${account.version - 1} is not kept.`}</Box>;
   const changes = versionChanges(before, account);
   if (!changes.length) return <>No visible change</>;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }} aria-label="Changes">
-      {changes.map((c) => <li key={c.field}><b>{c.field}</b>: {c.before || empty} → {c.after || empty}</li>)}
+      {changes.map((c) => (
+        <li key={c.field}>
+          <b>{c.field}</b>: {c.before || empty} → {c.after || empty}
+        </li>
+      ))}
     </Box>
   );
 }

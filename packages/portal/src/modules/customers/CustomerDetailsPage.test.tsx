@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COUNTRIES } from '../../components/AccountForm/testing.ts';
 import { mockApi, renderPortal } from '../../test-utils.tsx';
 import { PROVIDER } from '../catalog/common/testing.tsx';
-import { listBody } from '../settings/testing.tsx';
+import { listBody } from '../identity/testing.tsx';
 import { bakery, bakeryV1 } from './testing.ts';
 import { versionChanges } from './versionChanges.ts';
 
@@ -19,7 +19,8 @@ function api() {
     'GET /auth/context': () => ({ body: PROVIDER }),
     'GET /countries': () => listBody(COUNTRIES),
     [`GET /tier/accounts/${bakery.id}`]: () => ({ body: current }),
-    [`GET /tier/accounts/${bakery.id}/versions`]: () => listBody([current, bakeryV1].filter((v, i, all) => all.findIndex((x) => x.version === v.version) === i)),
+    [`GET /tier/accounts/${bakery.id}/versions`]: () =>
+      listBody([current, bakeryV1].filter((v, i, all) => all.findIndex((x) => x.version === v.version) === i)),
     [`DELETE /tier/accounts/${bakery.id}`]: () => {
       current = { ...bakery, status: 'decommissioned', version: 3 };
       return { body: current };
@@ -40,7 +41,7 @@ describe('customer details', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Details' }));
     expect(await screen.findByText(/250 Atlantic Avenue/)).toBeTruthy();
-    expect(screen.getByText(/United States of America/)).toBeTruthy();
+    expect(screen.getByText(/United States/)).toBeTruthy();
     expect(screen.getByText(/\+1 617 4567890/)).toBeTruthy();
     expect(screen.getByText('None (direct)')).toBeTruthy();
   });
@@ -52,7 +53,9 @@ describe('customer details', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Decommission customer' });
     expect(confirm.textContent).toContain('Harbor Street Bakery');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Decommission' }));
-    await waitFor(() => expect(screen.getByRole('main').textContent).toContain('Customer Harbor Street Bakery was decommissioned.'));
+    await waitFor(() =>
+      expect(screen.getByRole('main').textContent).toContain('Customer Harbor Street Bakery was decommissioned.'),
+    );
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Decommission' })).toBeNull();
@@ -61,11 +64,23 @@ describe('customer details', () => {
 
 describe('version changes', () => {
   it('lists the fields that differ, empty values as empty strings', () => {
-    const after = { ...bakery, tax_id: 'US-1', contact_info: { ...bakery.contact_info, contact: { ...bakery.contact_info.contact, phone_number: { ...bakery.contact_info.contact.phone_number, extension: '12' } } } };
+    const after = {
+      ...bakery,
+      tax_id: 'US-1',
+      contact_info: {
+        ...bakery.contact_info,
+        contact: {
+          ...bakery.contact_info.contact,
+          phone_number: { ...bakery.contact_info.contact.phone_number, extension: '12' },
+        },
+      },
+    };
     expect(versionChanges(bakery, after)).toEqual([
       { field: 'Tax ID', before: '', after: 'US-1' },
       { field: 'Phone', before: '+1 617 4567890', after: '+1 617 4567890 ext. 12' },
     ]);
-    expect(versionChanges(bakery, { ...bakery, status: 'decommissioned' })).toEqual([{ field: 'Status', before: 'Active', after: 'Decommissioned' }]);
+    expect(versionChanges(bakery, { ...bakery, status: 'decommissioned' })).toEqual([
+      { field: 'Status', before: 'Active', after: 'Decommissioned' },
+    ]);
   });
 });

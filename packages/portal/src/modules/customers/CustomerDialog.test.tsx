@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COUNTRIES, field, messageOf, VALID } from '../../components/AccountForm/testing.ts';
 import { mockApi } from '../../test-utils.tsx';
 import { PROVIDER, renderSignedIn } from '../catalog/common/testing.tsx';
-import { listBody } from '../settings/testing.tsx';
+import { listBody } from '../identity/testing.tsx';
 import { CustomerDialog } from './CustomerDialog.tsx';
 import { bakery, reseller } from './testing.ts';
 
@@ -36,14 +36,22 @@ describe('customer dialog', () => {
     renderSignedIn(<CustomerDialog open onClose={() => {}} onSaved={onSaved} />, { context: PROVIDER });
     const dialog = await screen.findByRole('dialog', { name: 'Create customer' });
     await fill(dialog);
-    await waitFor(() => expect(within(dialog).getByRole('option', { name: /^Alpine IT Partners · T1 reseller/ })).toBeTruthy());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('option', { name: /^Alpine IT Partners · T1 reseller/ })).toBeTruthy(),
+    );
     expect(calls.find((c) => c.path === '/tier/accounts' && c.method === 'GET')!.query).toContain('eq(type,reseller)');
     fireEvent.change(field(dialog, 'Parent reseller'), { target: { value: reseller.id } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
-      type: 'customer', parent: { id: reseller.id }, name: 'Northwind Traders', external_uid: 'northwind',
-      contact_info: { country: 'DE', contact: { email: 'nina@northwind.example', phone_number: { country_code: '+49', phone_number: '12345678' } } },
+      type: 'customer',
+      parent: { id: reseller.id },
+      name: 'Northwind Traders',
+      external_uid: 'northwind',
+      contact_info: {
+        country: 'DE',
+        contact: { email: 'nina@northwind.example', phone_number: { country_code: '+49', phone_number: '12345678' } },
+      },
     });
   });
 
@@ -58,13 +66,19 @@ describe('customer dialog', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('puts the server\'s messages on the form fields and on the parent select', async () => {
+  it("puts the server's messages on the form fields and on the parent select", async () => {
     api(() => ({
       status: 400,
       body: {
         error_code: 'VAL_001',
-        errors: ['contact_info.contact.email: E-mail must be valid', 'parent.id: TA-1 is a customer; only a reseller can be a parent.'],
-        fields: { 'contact_info.contact.email': ['E-mail must be valid'], 'parent.id': ['TA-1 is a customer; only a reseller can be a parent.'] },
+        errors: [
+          'contact_info.contact.email: E-mail must be valid',
+          'parent.id: TA-1 is a customer; only a reseller can be a parent.',
+        ],
+        fields: {
+          'contact_info.contact.email': ['E-mail must be valid'],
+          'parent.id': ['TA-1 is a customer; only a reseller can be a parent.'],
+        },
       },
     }));
     const onSaved = vi.fn();
@@ -81,7 +95,9 @@ describe('customer dialog', () => {
   it('edits an account: its values filled in, the form sent with PUT, no parent select', async () => {
     const calls = api((b) => ({ body: { ...bakery, ...b, version: 3 } }));
     const onSaved = vi.fn();
-    renderSignedIn(<CustomerDialog open account={bakery} onClose={() => {}} onSaved={onSaved} />, { context: PROVIDER });
+    renderSignedIn(<CustomerDialog open account={bakery} onClose={() => {}} onSaved={onSaved} />, {
+      context: PROVIDER,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Edit customer' });
     expect(field(dialog, 'Address line 1').value).toBe('250 Atlantic Avenue');
     expect(within(dialog).queryByLabelText(/Parent/)).toBeNull();
@@ -89,7 +105,11 @@ describe('customer dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.body).toMatchObject({ name: 'Harbor Street Bakery', external_uid: 'harbor-bakery', contact_info: { city: 'Cambridge', country: 'US' } });
+    expect(put.body).toMatchObject({
+      name: 'Harbor Street Bakery',
+      external_uid: 'harbor-bakery',
+      contact_info: { city: 'Cambridge', country: 'US' },
+    });
     expect(put.body).not.toHaveProperty('type');
   });
 });

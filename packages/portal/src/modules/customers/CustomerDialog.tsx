@@ -1,10 +1,15 @@
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { TierAccount, TierAccountType } from '@trellis/domain/tiers/tier-account';
+import type { TierAccount, TierAccountType } from '@trellis/domain/customers/tier-account';
 import { api } from '../../api/client.ts';
 import {
-  AccountForm, accountFormBody, accountFormValues, applyAccountServerErrors, emptyAccountForm, useAccountForm,
+  AccountForm,
+  accountFormBody,
+  accountFormValues,
+  applyAccountServerErrors,
+  emptyAccountForm,
+  useAccountForm,
 } from '../../components/AccountForm/index.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TIER_PATH, tierLabel, useParentOptions } from './data.ts';
@@ -54,28 +59,52 @@ export function CustomerDialog({ open, account, type = 'customer', onClose, onSa
       void client.invalidateQueries({ queryKey: ['get', `${TIER_PATH}/${saved.id}`] });
       onSaved(saved);
     } catch (err) {
-      setError(applyAccountServerErrors(err, form.setError, (field, message) => {
-        if (!creating || !field.startsWith('parent')) return false;
-        setParentError(message);
-        return true;
-      }));
+      setError(
+        applyAccountServerErrors(err, form.setError, (field, message) => {
+          if (!creating || !field.startsWith('parent')) return false;
+          setParentError(message);
+          return true;
+        }),
+      );
     }
   });
 
   const busy = form.formState.isSubmitting;
   return (
-    <FormDialog open={open} maxWidth="md" title={creating ? `Create ${kind}` : `Edit ${kind}`} submitLabel={creating ? 'Create' : 'Save'}
-      busy={busy} error={error} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      open={open}
+      maxWidth="md"
+      title={creating ? `Create ${kind}` : `Edit ${kind}`}
+      submitLabel={creating ? 'Create' : 'Save'}
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       {creating && (
-        <TextField select label={kind === 'reseller' ? 'Parent T1 reseller' : 'Parent reseller'} value={parent} fullWidth disabled={busy}
-          onChange={(e) => { setParent(e.target.value); setParentError(null); }}
+        <TextField
+          select
+          label={kind === 'reseller' ? 'Parent T1 reseller' : 'Parent reseller'}
+          value={parent}
+          fullWidth
+          disabled={busy}
+          onChange={(e) => {
+            setParent(e.target.value);
+            setParentError(null);
+          }}
           error={!!parentError}
-          helperText={parentError ?? (kind === 'reseller'
-            ? 'Under a T1 the new reseller is a T2; without one it is a T1.'
-            : 'The reseller that serves this customer; none for a direct customer.')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+          helperText={
+            parentError ??
+            (kind === 'reseller'
+              ? 'Under a T1 the new reseller is a T2; without one it is a T1.'
+              : 'The reseller that serves this customer; none for a direct customer.')
+          }
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
           <option value="">{kind === 'reseller' ? 'None (a T1 reseller)' : 'None (direct customer)'}</option>
-          {(parents.data ?? []).map((p) => <option key={p.id} value={p.id}>{`${p.name} · ${tierLabel(p)} · ${p.id}`}</option>)}
+          {(parents.data ?? []).map((p) => (
+            <option key={p.id} value={p.id}>{`${p.name} · ${tierLabel(p)} · ${p.id}`}</option>
+          ))}
         </TextField>
       )}
       <AccountForm form={form} disabled={busy} autoFocus />

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TierAccountRequest } from '@trellis/domain/fulfillment/tier-account-request';
+import type { TierAccountRequest } from '@trellis/domain/customers/tier-account-request';
 import type { AuthContext } from '../../app/session/types.ts';
 import { mockApi, renderPortal, VENDOR_CONTEXT } from '../../test-utils.tsx';
 import { PROVIDER } from '../catalog/common/testing.tsx';
-import { listBody } from '../settings/testing.tsx';
+import { listBody } from '../identity/testing.tsx';
 import { bakery, bakeryV1, tarFixture } from './testing.ts';
 
 afterEach(() => {
@@ -58,7 +58,9 @@ describe('tier account request details', () => {
     renderPortal(`/customers/requests/${ID}`);
     expect(await shownActions()).toEqual(['Accept', 'Ignore']);
     fireEvent.click(within(header()).getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('Accepted: version 2 of Harbor Street Bakery is taken into your systems.')).toBeTruthy();
+    expect(
+      await screen.findByText('Accepted: version 2 of Harbor Street Bakery is taken into your systems.'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path === `${PATH}/accept`)).toBe(true);
     await waitFor(() => expect(within(header()).getByText('Accepted')).toBeTruthy());
     expect(await shownActions()).toEqual([]);
@@ -69,12 +71,18 @@ describe('tier account request details', () => {
     renderPortal(`/customers/requests/${ID}`);
     await shownActions();
     fireEvent.click(within(header()).getByRole('button', { name: 'Ignore' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ignore request' });
+    const dialog = await screen.findByRole('dialog', { name: 'Ignore tier account request' });
     expect(calls.some((c) => c.path === `${PATH}/ignore`)).toBe(false);
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), { target: { value: '  The customer is not ours any more.  ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), {
+      target: { value: '  The customer is not ours any more.  ' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ignore' }));
-    expect(await screen.findByText('Ignored: version 2 of Harbor Street Bakery stays out of your systems.')).toBeTruthy();
-    expect(calls.find((c) => c.path === `${PATH}/ignore`)!.body).toEqual({ reason: 'The customer is not ours any more.' });
+    expect(
+      await screen.findByText('Ignored: version 2 of Harbor Street Bakery stays out of your systems.'),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.path === `${PATH}/ignore`)!.body).toEqual({
+      reason: 'The customer is not ours any more.',
+    });
     await waitFor(() => expect(screen.getByRole('main').textContent).toContain('The customer is not ours any more.'));
     expect(await shownActions()).toEqual([]);
   });
@@ -84,7 +92,11 @@ describe('tier account request details', () => {
     renderPortal(`/customers/requests/${ID}`);
     await shownActions();
     fireEvent.click(within(header()).getByRole('button', { name: 'Ignore' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Ignore request' })).getByRole('button', { name: 'Ignore' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Ignore tier account request' })).getByRole('button', {
+        name: 'Ignore',
+      }),
+    );
     await waitFor(() => expect(calls.find((c) => c.path === `${PATH}/ignore`)?.body).toEqual({}));
   });
 

@@ -8,14 +8,18 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trellis/domain/format/date';
-import type { TierAccount } from '@trellis/domain/tiers/tier-account';
+import type { TierAccount } from '@trellis/domain/customers/tier-account';
 import { listAll } from '../../api/list.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { TIER_PATH } from './data.ts';
 import { versionChanges } from './versionChanges.ts';
 
-const empty = <Box component="span" sx={{ color: 'text.disabled' }}>empty</Box>;
+const empty = (
+  <Box component="span" sx={{ color: 'text.disabled' }}>
+    empty
+  </Box>
+);
 
 /** GET /tier/accounts/{id}/versions, newest first, each with what changed against the one before it. */
 export function VersionsTab({ accountId }: { accountId: string }) {
@@ -29,7 +33,14 @@ export function VersionsTab({ accountId }: { accountId: string }) {
   });
 
   if (versions.isError) return <ErrorState error={versions.error} onRetry={() => void versions.refetch()} />;
-  if (!versions.data) return <>{[1, 2, 3].map((i) => <Skeleton key={i} height={28} />)}</>;
+  if (!versions.data)
+    return (
+      <>
+        {[1, 2, 3].map((i) => (
+          <Skeleton key={i} height={28} />
+        ))}
+      </>
+    );
   const byVersion = new Map(versions.data.map((v) => [v.version, v]));
 
   return (
@@ -51,7 +62,11 @@ export function VersionsTab({ accountId }: { accountId: string }) {
               <TableCell>{v.version}</TableCell>
               <TableCell>
                 <Box>{formatDate(event?.at, { hour12 })}</Box>
-                {event?.by?.name && <Typography variant="caption" color="text.secondary">{event.by.name}</Typography>}
+                {event?.by?.name && (
+                  <Typography variant="caption" color="text.secondary">
+                    {event.by.name}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell>
                 {!previous && (v.version === 1 ? 'Created' : 'Earlier versions are not kept')}

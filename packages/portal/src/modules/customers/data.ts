@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import {
-  TIER_SCOPE_LABELS, tierAccountResource, type TierAccount, type TierAccountType,
-} from '@trellis/domain/tiers/tier-account';
+import { tierAccountResource, type TierAccount, type TierAccountType } from '@trellis/domain/customers/tier-account';
 import { listAll } from '../../api/list.ts';
-import { chrome } from '../../app/chrome/store.ts';
 import { pathTo } from '../../app/routes.ts';
 
 export const TIER_PATH = tierAccountResource.path;
@@ -19,11 +15,7 @@ export const accountRequestsPath = () => pathTo('customers', { tab: 'requests' }
 export const customerPath = (id: string) => pathTo('customers.directory.details', { id });
 export const accountRequestPath = (id: string) => pathTo('customers.requests.details', { id });
 
-/** "Customer", "T1 reseller", "T2 reseller". */
-export function tierLabel(a: Pick<TierAccount, 'type' | 'scopes'>): string {
-  const scope = a.scopes[0];
-  return a.type === 'customer' || !scope ? 'Customer' : `${TIER_SCOPE_LABELS[scope]} reseller`;
-}
+export { tierLabel } from '@trellis/domain/customers/tier-account';
 
 /** What a tier account of that type is called in titles and messages. */
 export const noun = (type: TierAccountType) => (type === 'reseller' ? 'reseller' : 'customer');
@@ -39,14 +31,6 @@ export function useParentOptions(type: TierAccountType, enabled: boolean) {
   });
 }
 
-/** '+49 30 1234567 ext. 12' (parts that are missing are left out). */
-export function formatPhone(p: TierAccount['contact_info']['contact']['phone_number'] | null | undefined): string {
-  if (!p) return '';
-  const main = [p.country_code, p.area_code, p.phone_number].filter(Boolean).join(' ');
-  return p.extension ? `${main} ext. ${p.extension}` : main;
-}
+export { formatPhone } from '@trellis/domain/format/display';
 
-/** The page-level message under the title (replaces the previous one). */
-export function notify(severity: 'success' | 'error' | 'info' | 'warning', content: ReactNode) {
-  chrome.set({ alert: { severity, content } });
-}
+export { notify } from '../../app/notices.ts';

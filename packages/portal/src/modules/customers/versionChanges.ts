@@ -1,8 +1,12 @@
-import type { TierAccount } from '@trellis/domain/tiers/tier-account';
+import type { TierAccount } from '@trellis/domain/customers/tier-account';
 import { statusLabel } from '../../components/StatusChip.tsx';
 import { formatPhone, tierLabel } from './data.ts';
 
-export interface FieldChange { field: string; before: string; after: string }
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
 
 type Reader = (a: TierAccount) => string | null | undefined;
 

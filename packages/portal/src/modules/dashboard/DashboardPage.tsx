@@ -34,8 +34,14 @@ export default function DashboardPage() {
     refetchInterval: () => (chrome.get().autoUpdateLocked ? false : REFRESH_MS),
     staleTime: 0,
   });
-  usePageChrome({ title: `Welcome, ${auth.user?.name ?? auth.account.name}`, assistiveTitle: 'Dashboard', contentLoading: stats.isFetching },
-    [auth.user?.name, stats.isFetching]);
+  usePageChrome(
+    {
+      title: `Welcome, ${auth.user?.name ?? auth.account.name}`,
+      assistiveTitle: 'Dashboard',
+      contentLoading: stats.isFetching,
+    },
+    [auth.user?.name, stats.isFetching],
+  );
   const hour12 = auth.user?.timeformat === '12h';
   const counters = visibleCounters(stats.data, auth.account.type);
 
@@ -47,7 +53,9 @@ export default function DashboardPage() {
       </Typography>
       {stats.isPending ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
-          {[0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={120} />)}
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rounded" height={120} />
+          ))}
         </Box>
       ) : counters.length === 0 ? (
         <Card variant="outlined">
@@ -62,19 +70,35 @@ export default function DashboardPage() {
             const route = info?.route && findRoute(info.route);
             const body = (
               <CardContent>
-                <Typography variant="body2" color="text.secondary">{info?.label ?? humanize(name)}</Typography>
-                <Typography variant="h3" component="div" sx={{ my: 1, fontWeight: 500, color: value.count ? 'primary.main' : 'text.disabled' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {info?.label ?? humanize(name)}
+                </Typography>
+                <Typography
+                  variant="h3"
+                  component="div"
+                  sx={{ my: 1, fontWeight: 500, color: value.count ? 'primary.main' : 'text.disabled' }}
+                >
                   {value.count}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" component="div">{info?.hint}</Typography>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {info?.hint}
+                </Typography>
                 {value.updated_at && (
-                  <Typography variant="caption" color="text.disabled">Updated {formatDate(value.updated_at, { hour12 })}</Typography>
+                  <Typography variant="caption" color="text.disabled">
+                    Updated {formatDate(value.updated_at, { hour12 })}
+                  </Typography>
                 )}
               </CardContent>
             );
             return (
               <Card key={name} variant="outlined" data-testid={`counter-${name}`}>
-                {route ? <CardActionArea component={RouterLink} to={pathTo(route.name, { tab: info?.tab })}>{body}</CardActionArea> : body}
+                {route ? (
+                  <CardActionArea component={RouterLink} to={pathTo(route.name, { tab: info?.tab })}>
+                    {body}
+                  </CardActionArea>
+                ) : (
+                  body
+                )}
               </Card>
             );
           })}

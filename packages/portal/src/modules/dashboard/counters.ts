@@ -12,24 +12,68 @@ export interface CounterInfo {
 }
 
 export const COUNTERS: Record<string, CounterInfo> = {
-  asset_requests: { label: 'Subscription requests', hint: 'Pending or inquiring', visibleTo: ['vendor'], route: 'subscriptions', tab: 'fulfillment' },
-  contracts: { label: 'Contracts', hint: 'Waiting for signature or review', visibleTo: ['vendor', 'provider'], route: 'partners.contracts' },
-  tier_account_requests: { label: 'Tier account requests', hint: 'Pending', visibleTo: ['vendor'], route: 'customers', tab: 'requests' },
-  listing_requests: { label: 'Listing requests', hint: 'Draft, reviewing or deploying', visibleTo: ['vendor', 'provider'], route: 'listings', tab: 'requests' },
-  tier_config_requests: { label: 'Tier configuration requests', hint: 'Pending or inquiring', visibleTo: ['vendor'], route: 'tierConfigs', tab: 'requests' },
+  asset_requests: {
+    label: 'Subscription requests',
+    hint: 'Pending or inquiring',
+    visibleTo: ['vendor'],
+    route: 'subscriptions',
+    tab: 'fulfillment',
+  },
+  contracts: {
+    label: 'Contracts',
+    hint: 'Waiting for signature or review',
+    visibleTo: ['vendor', 'provider'],
+    route: 'partners.contracts',
+  },
+  tier_account_requests: {
+    label: 'Tier account requests',
+    hint: 'Pending',
+    visibleTo: ['vendor'],
+    route: 'customers',
+    tab: 'requests',
+  },
+  listing_requests: {
+    label: 'Listing requests',
+    hint: 'Draft, reviewing or deploying',
+    visibleTo: ['vendor', 'provider'],
+    route: 'listings',
+    tab: 'requests',
+  },
+  tier_config_requests: {
+    label: 'Tier configuration requests',
+    hint: 'Pending or inquiring',
+    visibleTo: ['vendor'],
+    route: 'tierConfigs',
+    tab: 'requests',
+  },
   pricelist_versions: { label: 'Price list versions', hint: 'Draft', visibleTo: ['vendor'], route: 'pricings' },
-  usage_files: { label: 'Usage files', hint: 'Incomplete, pending or accepted', visibleTo: ['vendor', 'provider'], route: 'usages' },
+  usage_files: {
+    label: 'Usage files',
+    hint: 'Incomplete, pending or accepted',
+    visibleTo: ['vendor', 'provider'],
+    route: 'usages',
+  },
   cases: { label: 'Helpdesk cases', hint: 'Open', visibleTo: ['vendor', 'provider'], route: 'helpdesk' },
-  transformation_requests: { label: 'Transformation requests', hint: 'Waiting for processing', visibleTo: ['vendor', 'provider'], route: 'commerce.billing.streams' },
+  transformation_requests: {
+    label: 'Transformation requests',
+    hint: 'Waiting for processing',
+    visibleTo: ['vendor', 'provider'],
+    route: 'commerce.billing.streams',
+  },
   leads: { label: 'Leads', hint: 'New', visibleTo: ['vendor'], route: 'customers', tab: 'leads' },
 };
 
-export interface CounterValue { count: number; updated_at?: string }
+export interface CounterValue {
+  count: number;
+  updated_at?: string;
+}
 
 /** The counters this account kind sees, in the order of spec §1; unknown names the server sends are kept. */
 export function visibleCounters(stats: Record<string, CounterValue> | undefined, accountType: string) {
   if (!stats) return [];
-  const known = Object.keys(COUNTERS).filter((name) => name in stats && COUNTERS[name].visibleTo.includes(accountType as 'vendor'));
+  const known = Object.keys(COUNTERS).filter(
+    (name) => name in stats && COUNTERS[name].visibleTo.includes(accountType as 'vendor'),
+  );
   const unknown = Object.keys(stats).filter((name) => !(name in COUNTERS));
   return [...known, ...unknown]
     .filter((name) => typeof stats[name]?.count === 'number')

@@ -40,8 +40,10 @@ export default function HubDetailsPage() {
 
   return (
     <>
-      <ResourceDetail<Hub> resource={hubResource} path={path}
-        fields={(h) => [
+      <ResourceDetail<Hub>
+        resource={hubResource}
+        path={path}
+        items={(h) => [
           { label: 'ID', value: h.id },
           { label: 'Name', value: h.name },
           { label: 'Description', value: h.description },
@@ -50,40 +52,95 @@ export default function HubDetailsPage() {
           { label: 'Instance ID', value: h.instance.id },
           { label: 'Version', value: h.version },
           { label: 'Extension version', value: h.extension_version },
-          { label: 'Last health check', value: h.last_health_check ? formatDate(h.last_health_check, { hour12 }) : 'Never' },
+          {
+            label: 'Last health check',
+            value: h.last_health_check ? formatDate(h.last_health_check, { hour12 }) : 'Never',
+          },
           { label: 'Marketplaces', value: String(h.stats?.marketplaces ?? 0) },
           { label: 'Active connections', value: String(h.stats?.connections ?? 0) },
-          { label: 'Created', value: [formatDate(h.events.created?.at, { hour12 }), h.events.created?.by?.name].filter(Boolean).join(' by ') },
+          {
+            label: 'Created',
+            value: [formatDate(h.events.created?.at, { hour12 }), h.events.created?.by?.name]
+              .filter(Boolean)
+              .join(' by '),
+          },
           { label: 'Updated', value: formatDate(h.events.updated?.at, { hour12 }) },
         ]}
-        actions={(h) => (owns(h) ? (
-          <>
-            <Button variant="outlined" size="small" onClick={() => setEditing(h)}>Edit</Button>
-            <Button variant="outlined" size="small" color="error" onClick={() => setDeleting(h)}>Delete</Button>
-          </>
-        ) : null)}
+        buttons={(h) =>
+          owns(h) ? (
+            <>
+              <Button variant="outlined" size="small" onClick={() => setEditing(h)}>
+                Edit
+              </Button>
+              <Button variant="outlined" size="small" color="error" onClick={() => setDeleting(h)}>
+                Delete
+              </Button>
+            </>
+          ) : null
+        }
         tabs={[
-          { id: 'marketplaces', label: 'Marketplaces', render: () => (
-            <ResourceTable<HubMarketplace> resource={hubMarketplaceResource} path={`/hubs/${id}/marketplaces`} stateKey="hub-marketplaces"
-              noun="marketplaces" columns={[{ field: 'id', label: 'ID' }, { field: 'name', label: 'Name' }, { field: 'external_id', label: 'External ID' }]}
-              rowLink={(m) => pathTo('marketplaces.details', { id: m.id })} />
-          ) },
-          { id: 'connections', label: 'Connections', render: () => (
-            <ResourceTable<Connection> resource={hubConnectionResource} path={`/hubs/${id}/connections`} stateKey="hub-connections"
-              noun="connections" columns={CONNECTION_COLUMNS} />
-          ) },
-        ]} />
-      <HubDialog open={!!editing} hub={editing} onClose={() => setEditing(null)}
+          {
+            id: 'marketplaces',
+            label: 'Marketplaces',
+            render: () => (
+              <ResourceTable<HubMarketplace>
+                resource={hubMarketplaceResource}
+                path={`/hubs/${id}/marketplaces`}
+                stateKey="hub-marketplaces"
+                noun="marketplaces"
+                columns={[
+                  { field: 'id', label: 'ID' },
+                  { field: 'name', label: 'Name' },
+                  { field: 'external_id', label: 'External ID' },
+                ]}
+                rowLink={(m) => pathTo('marketplaces.details', { id: m.id })}
+              />
+            ),
+          },
+          {
+            id: 'connections',
+            label: 'Connections',
+            render: () => (
+              <ResourceTable<Connection>
+                resource={hubConnectionResource}
+                path={`/hubs/${id}/connections`}
+                stateKey="hub-connections"
+                noun="connections"
+                columns={CONNECTION_COLUMNS}
+              />
+            ),
+          },
+        ]}
+      />
+      <HubDialog
+        open={!!editing}
+        hub={editing}
+        onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
           notify('success', 'Hub saved.');
-        }} />
-      <ConfirmDialog open={!!deleting} title="Delete hub" confirmLabel="Delete" destructive onClose={() => setDeleting(null)}
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete hub"
+        confirmLabel="Delete"
+        destructive
+        onClose={() => setDeleting(null)}
         onConfirm={async () => {
           await api.delete(path);
-          navigate(pathTo('hubs'), { state: { notice: { severity: 'success', content: `Hub ${deleting!.name} was deleted.` } } satisfies NoticeState });
-        }}>
-        {deleting && <>Delete the hub <b>{deleting.name}</b>? This cannot be undone.</>}
+          navigate(pathTo('hubs'), {
+            state: {
+              notice: { severity: 'success', content: `Hub ${deleting!.name} was deleted.` },
+            } satisfies NoticeState,
+          });
+        }}
+      >
+        {deleting && (
+          <>
+            Delete the hub <b>{deleting.name}</b>? This cannot be undone.
+          </>
+        )}
       </ConfirmDialog>
     </>
   );

@@ -14,12 +14,16 @@ import { useNotice } from './common/useNotice.ts';
 import { HubDialog } from './hubs/HubDialog.tsx';
 
 const COLUMNS: Column<Hub>[] = [
-  { field: 'name', label: 'Hub', render: (h) => (
-    <Box>
-      <Box sx={{ fontWeight: 500 }}>{h.name}</Box>
-      <Box sx={{ color: 'text.secondary', fontSize: 12, fontFamily: 'monospace' }}>{h.id}</Box>
-    </Box>
-  ) },
+  {
+    field: 'name',
+    label: 'Hub',
+    render: (h) => (
+      <Box>
+        <Box sx={{ fontWeight: 500 }}>{h.name}</Box>
+        <Box sx={{ color: 'text.secondary', fontSize: 12, fontFamily: 'monospace' }}>{h.id}</Box>
+      </Box>
+    ),
+  },
   { field: 'instance.type', label: 'Instance type' },
   { field: 'instance.id', label: 'Instance ID' },
   { field: 'stats.marketplaces', label: 'Marketplaces', render: (h) => String(h.stats?.marketplaces ?? 0) },
@@ -38,13 +42,31 @@ export default function HubsPage() {
 
   return (
     <>
-      <ResourceTable<Hub> resource={hubResource} noun="hubs" columns={COLUMNS} rowLink={(h) => pathTo('hubs.details', { id: h.id })}
-        toolbar={canCreate && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>Create hub</Button>} />
-      <HubDialog open={creating} onClose={() => setCreating(false)}
+      <ResourceTable<Hub>
+        resource={hubResource}
+        noun="hubs"
+        columns={COLUMNS}
+        rowLink={(h) => pathTo('hubs.details', { id: h.id })}
+        toolbar={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Create hub
+            </Button>
+          )
+        }
+      />
+      <HubDialog
+        open={creating}
+        onClose={() => setCreating(false)}
         onSaved={(h) => {
           setCreating(false);
-          navigate(pathTo('hubs.details', { id: h.id }), { state: { notice: { severity: 'success', content: `Hub ${h.name} (${h.id}) was created.` } } satisfies NoticeState });
-        }} />
+          navigate(pathTo('hubs.details', { id: h.id }), {
+            state: {
+              notice: { severity: 'success', content: `Hub ${h.name} (${h.id}) was created.` },
+            } satisfies NoticeState,
+          });
+        }}
+      />
     </>
   );
 }

@@ -2,7 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { listingRequestResource, listingResource, type Listing, type ListingRequest } from '@trellis/domain/distribution/listing';
+import {
+  listingRequestResource,
+  listingResource,
+  type Listing,
+  type ListingRequest,
+} from '@trellis/domain/distribution/listing';
 import { allows } from '@trellis/domain/identity/modules';
 import { formatDate } from '@trellis/domain/format/date';
 import type { RqlBuilder } from '@trellis/domain/rql/builder';
@@ -32,48 +37,90 @@ export default function ListingDetailsPage() {
   const [relisting, setRelisting] = useState<Listing | null>(null);
   const hour12 = auth.user?.timeformat === '12h';
   const side = auth.account.type;
-  const vendorMay = (l: Listing) => side === 'vendor' && l.vendor.id === auth.account.id && !l.pending_request
-    && allows(auth.permissions, listingRequestResource.module);
+  const vendorMay = (l: Listing) =>
+    side === 'vendor' &&
+    l.vendor.id === auth.account.id &&
+    !l.pending_request &&
+    allows(auth.permissions, listingRequestResource.module);
   const requestsBase = (q: RqlBuilder) => q.eq('listing.id', id);
   const toRequest = (r: ListingRequest, content: string) =>
-    navigate(pathTo('listings.requests.details', { id: r.id }), { state: { notice: { severity: 'success', content } } satisfies NoticeState });
+    navigate(pathTo('listings.requests.details', { id: r.id }), {
+      state: { notice: { severity: 'success', content } } satisfies NoticeState,
+    });
   useNotice(id);
 
   return (
     <>
-      <ResourceDetail<Listing> resource={listingResource} path={path}
-        fields={(l) => [
+      <ResourceDetail<Listing>
+        resource={listingResource}
+        path={path}
+        items={(l) => [
           { label: 'ID', value: l.id },
-          { label: 'Product', value: <RefLink to={urlOf('product', { id: l.product.id, tab: 'general' })}>{refText(l.product)}</RefLink> },
-          { label: 'Marketplace', value: (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <MarketplaceAvatar icon={l.marketplace.icon} name={l.marketplace.name} size={24} />
-              <RefLink to={urlOf('marketplaces.details', { id: l.marketplace.id })}>{refText(l.marketplace)}</RefLink>
-            </Box>
-          ) },
+          {
+            label: 'Product',
+            value: <RefLink to={urlOf('product', { id: l.product.id, tab: 'general' })}>{refText(l.product)}</RefLink>,
+          },
+          {
+            label: 'Marketplace',
+            value: (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <MarketplaceAvatar icon={l.marketplace.icon} name={l.marketplace.name} size={24} />
+                <RefLink to={urlOf('marketplaces.details', { id: l.marketplace.id })}>{refText(l.marketplace)}</RefLink>
+              </Box>
+            ),
+          },
           { label: 'Vendor', value: refText(l.vendor) },
           { label: 'Provider', value: refText(l.provider) },
           { label: 'Status', value: <StatusChip status={l.status} /> },
-          { label: 'Request in progress', value: l.pending_request ? (
-            <RefLink to={pathTo('listings.requests.details', { id: l.pending_request.id })}>
-              {l.pending_request.id} ({requestSummary(l.pending_request)})
-            </RefLink>
-          ) : 'None' },
+          {
+            label: 'Request in progress',
+            value: l.pending_request ? (
+              <RefLink to={pathTo('listings.requests.details', { id: l.pending_request.id })}>
+                {l.pending_request.id} ({requestSummary(l.pending_request)})
+              </RefLink>
+            ) : (
+              'None'
+            ),
+          },
           { label: 'Created', value: formatDate(l.created, { hour12 }) },
           { label: 'Updated', value: formatDate(l.updated, { hour12 }) },
         ]}
-        actions={(l) => (vendorMay(l) ? (l.status === 'listed'
-          ? <Button variant="outlined" size="small" color="error" onClick={() => setRemoving(l)}>Request removal</Button>
-          : <Button variant="outlined" size="small" onClick={() => setRelisting(l)}>Request listing</Button>) : null)}
-        tabs={[{
-          id: 'requests', label: 'Requests',
-          render: () => (
-            <ResourceTable<ListingRequest> resource={listingRequestResource} stateKey="listing-requests-of-listing" noun="requests"
-              columns={requestColumns(side)} base={requestsBase}
-              rowLink={(r) => pathTo('listings.requests.details', { id: r.id })} />
-          ),
-        }]} />
-      <ConfirmDialog open={!!removing} title="Request removal" confirmLabel="Request removal" destructive onClose={() => setRemoving(null)}
+        buttons={(l) =>
+          vendorMay(l) ? (
+            l.status === 'listed' ? (
+              <Button variant="outlined" size="small" color="error" onClick={() => setRemoving(l)}>
+                Request removal
+              </Button>
+            ) : (
+              <Button variant="outlined" size="small" onClick={() => setRelisting(l)}>
+                Request listing
+              </Button>
+            )
+          ) : null
+        }
+        tabs={[
+          {
+            id: 'requests',
+            label: 'Requests',
+            render: () => (
+              <ResourceTable<ListingRequest>
+                resource={listingRequestResource}
+                stateKey="listing-requests-of-listing"
+                noun="requests"
+                columns={requestColumns(side)}
+                base={requestsBase}
+                rowLink={(r) => pathTo('listings.requests.details', { id: r.id })}
+              />
+            ),
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={!!removing}
+        title="Request removal"
+        confirmLabel="Request removal"
+        destructive
+        onClose={() => setRemoving(null)}
         onConfirm={async () => {
           const l = removing!;
           const draft = await api.post<ListingRequest>('/listing-requests', { type: 'remove', listing_id: l.id });
@@ -82,22 +129,38 @@ export default function ListingDetailsPage() {
             toRequest(sent, `Removal request ${sent.id} was sent to ${l.provider.name ?? l.provider.id} for review.`);
           } catch (err) {
             // the draft exists: show it with the reason it was not sent
-            navigate(pathTo('listings.requests.details', { id: draft.id }), { state: { notice: {
-              severity: 'error', content: `Removal request ${draft.id} was saved as a draft but not sent: ${errorMessage(err)}`,
-            } } satisfies NoticeState });
+            navigate(pathTo('listings.requests.details', { id: draft.id }), {
+              state: {
+                notice: {
+                  severity: 'error',
+                  content: `Removal request ${draft.id} was saved as a draft but not sent: ${errorMessage(err)}`,
+                },
+              } satisfies NoticeState,
+            });
           }
-        }}>
+        }}
+      >
         {removing && (
-          <>Ask {removing.provider.name ?? removing.provider.id} to take <b>{removing.product.name}</b> off <b>{removing.marketplace.name}</b>?
-            The request is sent for review at once; the product stays listed until the provider completes it.</>
+          <>
+            Ask {removing.provider.name ?? removing.provider.id} to take <b>{removing.product.name}</b> off{' '}
+            <b>{removing.marketplace.name}</b>? The request is sent for review at once; the product stays listed until
+            the provider completes it.
+          </>
         )}
       </ConfirmDialog>
-      <RequestListingDialog open={!!relisting} productId={relisting?.product.id} marketplaceId={relisting?.marketplace.id}
+      <RequestListingDialog
+        open={!!relisting}
+        productId={relisting?.product.id}
+        marketplaceId={relisting?.marketplace.id}
         onClose={() => setRelisting(null)}
         onCreated={(r) => {
           setRelisting(null);
-          toRequest(r, `Listing request ${r.id} was created as a draft: submit it to send it to ${r.provider.name ?? r.provider.id}.`);
-        }} />
+          toRequest(
+            r,
+            `Listing request ${r.id} was created as a draft: submit it to send it to ${r.provider.name ?? r.provider.id}.`,
+          );
+        }}
+      />
     </>
   );
 }

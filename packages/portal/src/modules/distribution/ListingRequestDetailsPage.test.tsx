@@ -4,7 +4,7 @@ import type { ListingRequest } from '@trellis/domain/distribution/listing';
 import { mockApi, renderPortal, VENDOR_CONTEXT } from '../../test-utils.tsx';
 import type { AuthContext } from '../../app/session/types.ts';
 import { PROVIDER } from '../catalog/common/testing.tsx';
-import { listBody } from '../settings/testing.tsx';
+import { listBody } from '../identity/testing.tsx';
 import { requestFixture } from './common/testing.tsx';
 
 afterEach(() => {
@@ -30,7 +30,10 @@ function api(context: AuthContext, start: ListingRequest) {
     [`POST ${PATH}/deploy`]: () => move('deploying'),
     [`POST ${PATH}/complete`]: () => move('completed', { listing: { id: 'LST-123-456', status: 'listed' } }),
     [`POST ${PATH}/cancel`]: () => move('canceled'),
-    [`POST ${PATH}/assign`]: (c) => move(current.status, { assignee: { id: (c.body as { assignee: { id: string } }).assignee.id, name: 'Pat Provider' } }),
+    [`POST ${PATH}/assign`]: (c) =>
+      move(current.status, {
+        assignee: { id: (c.body as { assignee: { id: string } }).assignee.id, name: 'Pat Provider' },
+      }),
     [`DELETE ${PATH}`]: () => move('deleted'),
     [`GET /accounts/${PROVIDER.account.id}/users`]: () => listBody([]),
   });
@@ -43,7 +46,7 @@ async function shownActions() {
 }
 
 describe('listing request details', () => {
-  it('offers the vendor Submit and Delete on its draft, and none of the provider\'s actions', async () => {
+  it("offers the vendor Submit and Delete on its draft, and none of the provider's actions", async () => {
     api(VENDOR_CONTEXT, requestFixture());
     renderPortal('/listings/requests/LSTR-123-456');
     expect(await shownActions()).toEqual(['Submit', 'Delete']);
@@ -62,7 +65,14 @@ describe('listing request details', () => {
   });
 
   it('lets the provider complete a deploying request: the product is then listed', async () => {
-    const calls = api(PROVIDER, requestFixture({ status: 'deploying', state: 'deploying', assignee: { id: PROVIDER.user!.id, name: 'Pat Provider' } }));
+    const calls = api(
+      PROVIDER,
+      requestFixture({
+        status: 'deploying',
+        state: 'deploying',
+        assignee: { id: PROVIDER.user!.id, name: 'Pat Provider' },
+      }),
+    );
     renderPortal('/listings/requests/LSTR-123-456');
     expect(await shownActions()).toEqual(['Complete', 'Cancel', 'Assign', 'Unassign']);
     expect(screen.getByText('Me (Pat Provider)')).toBeTruthy();
@@ -98,7 +108,9 @@ describe('listing request details', () => {
     renderPortal('/listings/requests/LSTR-123-456');
     await shownActions();
     fireEvent.click(within(header()).getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete draft' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete draft' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('Draft LSTR-123-456 was deleted.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === PATH)).toBe(true);
     await waitFor(() => expect(within(header()).getByText('Deleted')).toBeTruthy());

@@ -18,23 +18,6 @@ import { RefLink, refText, useRouteUrl } from './common/RefLink.tsx';
 import { useNotice } from './common/useNotice.ts';
 import { AssignDialog } from './listings/AssignDialog.tsx';
 
-/** What each action did, in the words of the side that ran it. */
-export function requestActionMessage(action: string, r: ListingRequest): string | undefined {
-  const where = `${r.product.name} in ${r.marketplace.name}`;
-  switch (action) {
-    case 'submit': return `Submitted: ${r.provider.name ?? r.provider.id} reviews the request.`;
-    case 'refine': return 'Sent back to the vendor to refine.';
-    case 'deploy': return 'Deploying: complete the request once the product is live in the marketplace.';
-    case 'complete':
-      if (r.type === 'new') return `Completed: ${where} is now listed.`;
-      if (r.type === 'remove') return `Completed: ${r.product.name} is no longer listed in ${r.marketplace.name}.`;
-      return `Completed: the listing of ${where} was updated.`;
-    case 'cancel': return 'The request was canceled.';
-    case 'unassign': return 'The request is no longer assigned.';
-    default: return undefined;
-  }
-}
-
 /**
  * One listing request with the actions its status allows this side: the vendor submits or deletes a draft; the
  * marketplace's provider deploys, completes, cancels, sends it back to refine, and assigns it.
@@ -46,7 +29,6 @@ export default function ListingRequestDetailsPage() {
   const urlOf = useRouteUrl();
   const path = `${listingRequestResource.path}/${id}`;
   const [assigning, setAssigning] = useState<ListingRequest | null>(null);
-  const [canceling, setCanceling] = useState<ListingRequest | null>(null);
   const [deleting, setDeleting] = useState<ListingRequest | null>(null);
   const hour12 = auth.user?.timeformat === '12h';
   const canWrite = allows(auth.permissions, listingRequestResource.module);
@@ -58,64 +40,91 @@ export default function ListingRequestDetailsPage() {
 
   return (
     <>
-      <ResourceDetail<ListingRequest> resource={listingRequestResource} path={path}
-        fields={(r) => [
+      <ResourceDetail<ListingRequest>
+        resource={listingRequestResource}
+        path={path}
+        items={(r) => [
           { label: 'ID', value: r.id },
           { label: 'Type', value: statusLabel(r.type) },
           { label: 'Status', value: <StatusChip status={r.status} /> },
-          { label: 'Product', value: <RefLink to={urlOf('product', { id: r.product.id, tab: 'general' })}>{refText(r.product)}</RefLink> },
+          {
+            label: 'Product',
+            value: <RefLink to={urlOf('product', { id: r.product.id, tab: 'general' })}>{refText(r.product)}</RefLink>,
+          },
           { label: 'Product version', value: r.product.version ? String(r.product.version) : null },
-          { label: 'Marketplace', value: (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <MarketplaceAvatar icon={r.marketplace.icon} name={r.marketplace.name} size={24} />
-              <RefLink to={urlOf('marketplaces.details', { id: r.marketplace.id })}>{refText(r.marketplace)}</RefLink>
-            </Box>
-          ) },
-          { label: 'Listing', value: r.listing ? (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <RefLink to={pathTo('listings.directory.details', { id: r.listing.id })}>{r.listing.id}</RefLink>
-              <StatusChip status={r.listing.status} />
-            </Box>
-          ) : 'Made when the request is submitted' },
+          {
+            label: 'Marketplace',
+            value: (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <MarketplaceAvatar icon={r.marketplace.icon} name={r.marketplace.name} size={24} />
+                <RefLink to={urlOf('marketplaces.details', { id: r.marketplace.id })}>{refText(r.marketplace)}</RefLink>
+              </Box>
+            ),
+          },
+          {
+            label: 'Listing',
+            value: r.listing ? (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <RefLink to={pathTo('listings.directory.details', { id: r.listing.id })}>{r.listing.id}</RefLink>
+                <StatusChip status={r.listing.status} />
+              </Box>
+            ) : (
+              'Made when the request is submitted'
+            ),
+          },
           { label: 'Vendor', value: refText(r.vendor) },
           { label: 'Provider', value: refText(r.provider) },
           { label: 'Created by', value: r.creator?.name ?? r.creator?.id },
-          { label: 'Assignee', value: r.assignee ? (r.assignee.id === auth.user?.id ? `Me (${r.assignee.name ?? r.assignee.id})` : refText(r.assignee)) : 'Nobody' },
+          {
+            label: 'Assignee',
+            value: r.assignee
+              ? r.assignee.id === auth.user?.id
+                ? `Me (${r.assignee.name ?? r.assignee.id})`
+                : refText(r.assignee)
+              : 'Nobody',
+          },
           { label: 'Note', value: r.note },
           { label: 'Created', value: formatDate(r.created, { hour12 }) },
           { label: 'Updated', value: formatDate(r.updated, { hour12 }) },
         ]}
-        canRun={(action, r) => action !== 'unassign' || !!r.assignee}
-        actionMessage={(action, answer) => requestActionMessage(action, answer as ListingRequest)}
-        onAction={(action, r) => {
-          if (action === 'assign') setAssigning(r);
-          else if (action === 'cancel') setCanceling(r);
-          else return false;
-          return true;
-        }}
-        actions={(r) => (canWrite && r.status === 'draft' && r.vendor.id === auth.account.id
-          ? <Button variant="outlined" size="small" color="error" onClick={() => setDeleting(r)}>Delete</Button> : null)} />
-      <AssignDialog request={assigning} onClose={() => setAssigning(null)}
+        actions={{ assign: { onClick: (r) => setAssigning(r) } }}
+        buttons={(r) =>
+          canWrite && r.status === 'draft' && r.vendor.id === auth.account.id ? (
+            <Button variant="outlined" size="small" color="error" onClick={() => setDeleting(r)}>
+              Delete
+            </Button>
+          ) : null
+        }
+      />
+      <AssignDialog
+        request={assigning}
+        onClose={() => setAssigning(null)}
         onAssigned={(r) => {
           setAssigning(null);
-          notify('success', `Assigned to ${r.assignee?.id === auth.user?.id ? 'you' : r.assignee?.name ?? r.assignee?.id}.`);
+          notify(
+            'success',
+            `Assigned to ${r.assignee?.id === auth.user?.id ? 'you' : (r.assignee?.name ?? r.assignee?.id)}.`,
+          );
           void refresh();
-        }} />
-      <ConfirmDialog open={!!canceling} title="Cancel request" confirmLabel="Cancel request" dismissLabel="Keep request" destructive onClose={() => setCanceling(null)}
-        onConfirm={async () => {
-          await api.post(`${path}/cancel`);
-          notify('success', requestActionMessage('cancel', canceling!)!);
-          await refresh();
-        }}>
-        {canceling && <>Cancel the request to {canceling.type === 'remove' ? 'remove' : 'list'} <b>{canceling.product.name}</b> in <b>{canceling.marketplace.name}</b>? The vendor has to make a new one.</>}
-      </ConfirmDialog>
-      <ConfirmDialog open={!!deleting} title="Delete draft" confirmLabel="Delete" destructive onClose={() => setDeleting(null)}
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete draft"
+        confirmLabel="Delete"
+        destructive
+        onClose={() => setDeleting(null)}
         onConfirm={async () => {
           await api.delete(path);
           notify('success', `Draft ${deleting!.id} was deleted.`);
           await refresh();
-        }}>
-        {deleting && <>Delete the draft request {deleting.id} for <b>{deleting.product.name}</b>? This cannot be undone.</>}
+        }}
+      >
+        {deleting && (
+          <>
+            Delete the draft request {deleting.id} for <b>{deleting.product.name}</b>? This cannot be undone.
+          </>
+        )}
       </ConfirmDialog>
     </>
   );

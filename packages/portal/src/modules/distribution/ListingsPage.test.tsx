@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPortal, VENDOR_CONTEXT } from '../../test-utils.tsx';
 import type { AuthContext } from '../../app/session/types.ts';
 import { PROVIDER } from '../catalog/common/testing.tsx';
-import { listBody } from '../settings/testing.tsx';
+import { listBody } from '../identity/testing.tsx';
 import { listingFixture, requestFixture } from './common/testing.tsx';
 
 afterEach(() => {
@@ -15,7 +15,8 @@ afterEach(() => {
 function api(context: AuthContext) {
   return mockApi({
     'GET /auth/context': () => ({ body: context }),
-    'GET /listings': () => listBody([listingFixture({ pending_request: { id: 'LSTR-9', type: 'remove', status: 'reviewing' } })]),
+    'GET /listings': () =>
+      listBody([listingFixture({ pending_request: { id: 'LSTR-9', type: 'remove', status: 'reviewing' } })]),
     'GET /listing-requests': () => listBody([requestFixture({ status: 'reviewing', state: 'reviewing' })]),
   });
 }
@@ -40,6 +41,10 @@ describe('listings page', () => {
     expect(await within(table).findByText('LSTR-123-456')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request listing' })).toBeNull();
     fireEvent.click(screen.getByRole('switch', { name: 'Assigned to me' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/listing-requests' && c.query.includes(`eq(assignee.id,${PROVIDER.user!.id})`))).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/listing-requests' && c.query.includes(`eq(assignee.id,${PROVIDER.user!.id})`)),
+      ).toBe(true),
+    );
   });
 });

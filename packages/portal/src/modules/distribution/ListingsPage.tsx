@@ -2,7 +2,12 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { listingRequestResource, listingResource, type Listing, type ListingRequest } from '@trellis/domain/distribution/listing';
+import {
+  listingRequestResource,
+  listingResource,
+  type Listing,
+  type ListingRequest,
+} from '@trellis/domain/distribution/listing';
 import { allows } from '@trellis/domain/identity/modules';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
 import { pathTo, routeByName } from '../../app/routes.ts';
@@ -25,34 +30,59 @@ export default function ListingsPage() {
   const active = tabs.find((t) => t.id === tab)?.id;
   const side = auth.account.type;
   const canRequest = side === 'vendor' && allows(auth.permissions, listingRequestResource.module);
-  usePageChrome({
-    title: 'Listings',
-    tabs: tabs.map((t) => ({ id: t.id, label: t.label, to: pathTo(ROUTE, { tab: t.id }) })),
-    activeTab: active ?? null,
-  }, [active]);
+  usePageChrome(
+    {
+      title: 'Listings',
+      tabs: tabs.map((t) => ({ id: t.id, label: t.label, to: pathTo(ROUTE, { tab: t.id }) })),
+      activeTab: active ?? null,
+    },
+    [active],
+  );
   useNotice(active);
 
   if (!active) return <Navigate to={pathTo(ROUTE, { tab: tabs[0].id })} replace />;
   const toolbar = canRequest && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRequesting(true)}>Request listing</Button>
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRequesting(true)}>
+      Request listing
+    </Button>
   );
   return (
     <>
       {active === 'directory' ? (
-        <ResourceTable<Listing> key="directory" resource={listingResource} noun="listings" columns={listingColumns(side)} toolbar={toolbar}
-          rowLink={(l) => pathTo('listings.directory.details', { id: l.id })} />
+        <ResourceTable<Listing>
+          key="directory"
+          resource={listingResource}
+          noun="listings"
+          columns={listingColumns(side)}
+          toolbar={toolbar}
+          rowLink={(l) => pathTo('listings.directory.details', { id: l.id })}
+        />
       ) : (
-        <ResourceTable<ListingRequest> key="requests" resource={listingRequestResource} noun="listing requests" columns={requestColumns(side)}
-          toolbar={toolbar} assigneeField={side === 'provider' ? 'assignee.id' : undefined}
-          rowLink={(r) => pathTo('listings.requests.details', { id: r.id })} />
+        <ResourceTable<ListingRequest>
+          key="requests"
+          resource={listingRequestResource}
+          noun="listing requests"
+          columns={requestColumns(side)}
+          toolbar={toolbar}
+          assigneeField={side === 'provider' ? 'assignee.id' : undefined}
+          rowLink={(r) => pathTo('listings.requests.details', { id: r.id })}
+        />
       )}
-      <RequestListingDialog open={requesting} onClose={() => setRequesting(false)}
+      <RequestListingDialog
+        open={requesting}
+        onClose={() => setRequesting(false)}
         onCreated={(r) => {
           setRequesting(false);
-          navigate(pathTo('listings.requests.details', { id: r.id }), { state: { notice: {
-            severity: 'success', content: `Listing request ${r.id} was created as a draft: submit it to send it to ${r.provider.name ?? r.provider.id}.`,
-          } } satisfies NoticeState });
-        }} />
+          navigate(pathTo('listings.requests.details', { id: r.id }), {
+            state: {
+              notice: {
+                severity: 'success',
+                content: `Listing request ${r.id} was created as a draft: submit it to send it to ${r.provider.name ?? r.provider.id}.`,
+              },
+            } satisfies NoticeState,
+          });
+        }}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import type { Marketplace } from '@trellis/domain/distribution/marketplace';
 import { mockApi, renderPortal, VENDOR_CONTEXT } from '../../test-utils.tsx';
 import type { AuthContext } from '../../app/session/types.ts';
 import { PROVIDER } from '../catalog/common/testing.tsx';
-import { listBody } from '../settings/testing.tsx';
+import { listBody } from '../identity/testing.tsx';
 import { marketplaceFixture } from './common/testing.tsx';
 
 afterEach(() => {

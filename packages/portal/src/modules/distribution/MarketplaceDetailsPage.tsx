@@ -35,16 +35,22 @@ export default function MarketplaceDetailsPage() {
   const [editing, setEditing] = useState<Marketplace | null>(null);
   const [deleting, setDeleting] = useState<Marketplace | null>(null);
   const hour12 = auth.user?.timeformat === '12h';
-  const owns = (m: Marketplace) => m.owner.id === auth.account.id && allows(auth.permissions, marketplaceResource.module);
+  const owns = (m: Marketplace) =>
+    m.owner.id === auth.account.id && allows(auth.permissions, marketplaceResource.module);
   const listingsBase = (q: RqlBuilder) => q.eq('marketplace.id', id);
   useNotice(id);
 
   return (
     <Stack spacing={2}>
       {marketplace && <NoCountryAlert marketplace={marketplace} />}
-      <ResourceDetail<Marketplace> resource={marketplaceResource} path={path}
-        fields={(m) => [
-          { label: 'Icon', value: <MarketplaceIconUpload marketplaceId={m.id} icon={m.icon} name={m.name} canEdit={owns(m)} /> },
+      <ResourceDetail<Marketplace>
+        resource={marketplaceResource}
+        path={path}
+        items={(m) => [
+          {
+            label: 'Icon',
+            value: <MarketplaceIconUpload marketplaceId={m.id} icon={m.icon} name={m.name} canEdit={owns(m)} />,
+          },
           { label: 'ID', value: m.id },
           { label: 'Name', value: m.name },
           { label: 'Description', value: m.description },
@@ -52,46 +58,92 @@ export default function MarketplaceDetailsPage() {
           { label: 'Countries', value: <CountryChips marketplace={m} /> },
           { label: 'Currency', value: m.currency },
           { label: 'Other currencies', value: [m.alt_currency_1, m.alt_currency_2].filter(Boolean).join(', ') },
-          { label: 'Zone', value: m.zone ? ZONE_LABELS[m.zone] ?? m.zone : null },
-          { label: 'Hubs', value: m.hubs.length ? (
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-              {m.hubs.map((h) => (
-                <span key={h.hub.id}>
-                  <RefLink to={urlOf('hubs.details', { id: h.hub.id })}>{refText(h.hub)}</RefLink>
-                  {h.external_id && <Box component="span" sx={{ color: 'text.secondary' }}> · known there as {h.external_id}</Box>}
-                </span>
-              ))}
-            </Box>
-          ) : null },
+          { label: 'Zone', value: m.zone ? (ZONE_LABELS[m.zone] ?? m.zone) : null },
+          {
+            label: 'Hubs',
+            value: m.hubs.length ? (
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+                {m.hubs.map((h) => (
+                  <span key={h.hub.id}>
+                    <RefLink to={urlOf('hubs.details', { id: h.hub.id })}>{refText(h.hub)}</RefLink>
+                    {h.external_id && (
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {' '}
+                        · known there as {h.external_id}
+                      </Box>
+                    )}
+                  </span>
+                ))}
+              </Box>
+            ) : null,
+          },
           { label: 'Listed products', value: String(m.stats?.listings ?? 0) },
-          { label: 'Created', value: [formatDate(m.events.created?.at, { hour12 }), m.events.created?.by?.name].filter(Boolean).join(' by ') },
+          {
+            label: 'Created',
+            value: [formatDate(m.events.created?.at, { hour12 }), m.events.created?.by?.name]
+              .filter(Boolean)
+              .join(' by '),
+          },
           { label: 'Updated', value: formatDate(m.events.updated?.at, { hour12 }) },
         ]}
-        actions={(m) => (owns(m) ? (
-          <>
-            <Button variant="outlined" size="small" onClick={() => setEditing(m)}>Edit</Button>
-            <Button variant="outlined" size="small" color="error" onClick={() => setDeleting(m)}>Delete</Button>
-          </>
-        ) : null)}
-        tabs={[{
-          id: 'listings', label: 'Listings',
-          render: () => (
-            <ResourceTable<Listing> resource={listingResource} stateKey="marketplace-listings" noun="listings"
-              columns={listingColumns(auth.account.type)} base={listingsBase}
-              rowLink={(l) => pathTo('listings.directory.details', { id: l.id })} />
-          ),
-        }]} />
-      <MarketplaceDialog open={!!editing} marketplace={editing} onClose={() => setEditing(null)}
+        buttons={(m) =>
+          owns(m) ? (
+            <>
+              <Button variant="outlined" size="small" onClick={() => setEditing(m)}>
+                Edit
+              </Button>
+              <Button variant="outlined" size="small" color="error" onClick={() => setDeleting(m)}>
+                Delete
+              </Button>
+            </>
+          ) : null
+        }
+        tabs={[
+          {
+            id: 'listings',
+            label: 'Listings',
+            render: () => (
+              <ResourceTable<Listing>
+                resource={listingResource}
+                stateKey="marketplace-listings"
+                noun="listings"
+                columns={listingColumns(auth.account.type)}
+                base={listingsBase}
+                rowLink={(l) => pathTo('listings.directory.details', { id: l.id })}
+              />
+            ),
+          },
+        ]}
+      />
+      <MarketplaceDialog
+        open={!!editing}
+        marketplace={editing}
+        onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
           notify('success', 'Marketplace saved.');
-        }} />
-      <ConfirmDialog open={!!deleting} title="Delete marketplace" confirmLabel="Delete" destructive onClose={() => setDeleting(null)}
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete marketplace"
+        confirmLabel="Delete"
+        destructive
+        onClose={() => setDeleting(null)}
         onConfirm={async () => {
           await api.delete(path);
-          navigate(pathTo('marketplaces'), { state: { notice: { severity: 'success', content: `Marketplace ${deleting!.name} was deleted.` } } satisfies NoticeState });
-        }}>
-        {deleting && <>Delete the marketplace <b>{deleting.name}</b>? This cannot be undone.</>}
+          navigate(pathTo('marketplaces'), {
+            state: {
+              notice: { severity: 'success', content: `Marketplace ${deleting!.name} was deleted.` },
+            } satisfies NoticeState,
+          });
+        }}
+      >
+        {deleting && (
+          <>
+            Delete the marketplace <b>{deleting.name}</b>? This cannot be undone.
+          </>
+        )}
       </ConfirmDialog>
     </Stack>
   );

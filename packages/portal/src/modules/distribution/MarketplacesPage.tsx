@@ -15,15 +15,19 @@ import { useNotice } from './common/useNotice.ts';
 import { MarketplaceDialog } from './marketplaces/MarketplaceDialog.tsx';
 
 const COLUMNS: Column<Marketplace>[] = [
-  { field: 'name', label: 'Marketplace', render: (m) => (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-      <MarketplaceAvatar icon={m.icon} name={m.name} />
-      <Box>
-        <Box sx={{ fontWeight: 500 }}>{m.name}</Box>
-        <Box sx={{ color: 'text.secondary', fontSize: 12, fontFamily: 'monospace' }}>{m.id}</Box>
+  {
+    field: 'name',
+    label: 'Marketplace',
+    render: (m) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <MarketplaceAvatar icon={m.icon} name={m.name} />
+        <Box>
+          <Box sx={{ fontWeight: 500 }}>{m.name}</Box>
+          <Box sx={{ color: 'text.secondary', fontSize: 12, fontFamily: 'monospace' }}>{m.id}</Box>
+        </Box>
       </Box>
-    </Box>
-  ) },
+    ),
+  },
   { field: 'owner.name', label: 'Owner' },
   { field: 'countries', label: 'Countries', render: (m) => <CountryCodes marketplace={m} /> },
   { field: 'currency', label: 'Currency' },
@@ -42,15 +46,31 @@ export default function MarketplacesPage() {
 
   return (
     <>
-      <ResourceTable<Marketplace> resource={marketplaceResource} noun="marketplaces" columns={COLUMNS}
+      <ResourceTable<Marketplace>
+        resource={marketplaceResource}
+        noun="marketplaces"
+        columns={COLUMNS}
         rowLink={(m) => pathTo('marketplaces.details', { id: m.id })}
-        toolbar={canCreate && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>Create marketplace</Button>} />
-      <MarketplaceDialog open={creating} onClose={() => setCreating(false)}
+        toolbar={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Create marketplace
+            </Button>
+          )
+        }
+      />
+      <MarketplaceDialog
+        open={creating}
+        onClose={() => setCreating(false)}
         onSaved={(m) => {
           setCreating(false);
-          navigate(pathTo('marketplaces.details', { id: m.id }),
-            { state: { notice: { severity: 'success', content: `Marketplace ${m.name} (${m.id}) was created.` } } satisfies NoticeState });
-        }} />
+          navigate(pathTo('marketplaces.details', { id: m.id }), {
+            state: {
+              notice: { severity: 'success', content: `Marketplace ${m.name} (${m.id}) was created.` },
+            } satisfies NoticeState,
+          });
+        }}
+      />
     </>
   );
 }

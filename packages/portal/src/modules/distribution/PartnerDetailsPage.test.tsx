@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '@trellis/domain/distribution/partner';
 import { mockApi, renderPortal, VENDOR_CONTEXT } from '../../test-utils.tsx';
 import { PROVIDER } from '../catalog/common/testing.tsx';
-import { listBody } from '../settings/testing.tsx';
+import { listBody } from '../identity/testing.tsx';
 import { partnerFixture } from './common/testing.tsx';
 
 afterEach(() => {
@@ -44,7 +44,11 @@ describe('partner details', () => {
   });
 
   it('does not offer the inviting side to accept its own invitation', async () => {
-    api(partnerFixture({ invitation: { by: { id: VENDOR_CONTEXT.account.id, name: 'Demo Vendor' }, at: '2026-01-02T10:00:00Z' } }));
+    api(
+      partnerFixture({
+        invitation: { by: { id: VENDOR_CONTEXT.account.id, name: 'Demo Vendor' }, at: '2026-01-02T10:00:00Z' },
+      }),
+    );
     renderPortal(`/partners/${PROVIDER.account.id}`);
     await screen.findByText(/^Invited by you/);
     expect(within(header()).queryByRole('button', { name: 'Accept invitation' })).toBeNull();

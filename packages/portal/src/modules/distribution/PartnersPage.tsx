@@ -32,13 +32,35 @@ export default function PartnersPage() {
 
   return (
     <>
-      <ResourceTable<Partner> resource={partnerResource} noun="partners" columns={columns} rowLink={(p) => pathTo('partners.details', { id: p.id })}
-        toolbar={canInvite && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setInviting(true)}>Invite partner</Button>} />
-      <InvitePartnerDialog open={inviting} side={auth.account.type} onClose={() => setInviting(false)}
+      <ResourceTable<Partner>
+        resource={partnerResource}
+        noun="partners"
+        columns={columns}
+        rowLink={(p) => pathTo('partners.details', { id: p.id })}
+        toolbar={
+          canInvite && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setInviting(true)}>
+              Invite partner
+            </Button>
+          )
+        }
+      />
+      <InvitePartnerDialog
+        open={inviting}
+        side={auth.account.type}
+        onClose={() => setInviting(false)}
         onInvited={(p) => {
           setInviting(false);
-          navigate(pathTo('partners.details', { id: p.id }), { state: { notice: { severity: 'success', content: `${p.name} was invited; the partnership starts when it accepts.` } } satisfies NoticeState });
-        }} />
+          navigate(pathTo('partners.details', { id: p.id }), {
+            state: {
+              notice: {
+                severity: 'success',
+                content: `${p.name} was invited; the partnership starts when it accepts.`,
+              },
+            } satisfies NoticeState,
+          });
+        }}
+      />
     </>
   );
 }

@@ -4,7 +4,9 @@ import { runStatements } from '../sql-script.ts';
 // Identity and tenancy. Every tenant-owned table carries account_id; full objects live in `data`,
 // fields that are filtered, ordered or joined on are promoted to indexed columns.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table accounts (
       id text primary key,
       type text not null check (type in ('vendor','provider')),
@@ -138,7 +140,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       window_start timestamptz not null,
       hits int not null
     );
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,9 @@ import { runStatements } from '../sql-script.ts';
 
 // Background work shared by every server process: claimed with FOR UPDATE SKIP LOCKED.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table jobs (
       id text primary key,
       kind text not null,
@@ -18,7 +20,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     create index jobs_due on jobs (run_at) where status = 'queued';
     create index jobs_kind on jobs (kind, status)
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,9 @@ import { runStatements } from '../sql-script.ts';
 // Products, their built versions (frozen copies of the catalogue) and the links that let a provider see
 // a vendor's product (a listing in its marketplace or a connection to its hub; maintained by distribution).
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table products (
       id text primary key,
       account_id text not null references accounts(id),
@@ -52,9 +54,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       primary key (product_id, version, kind, object_id),
       foreign key (product_id, version) references product_versions (product_id, version) on delete cascade
     )
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runStatements(db, 'drop table if exists product_version_objects, product_versions, product_links, products cascade');
+  await runStatements(
+    db,
+    'drop table if exists product_version_objects, product_versions, product_links, products cascade',
+  );
 }

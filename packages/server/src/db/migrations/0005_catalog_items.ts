@@ -4,7 +4,9 @@ import { runStatements } from '../sql-script.ts';
 // Items of products, their groups, and units of measure. Item ids are the product id plus a per-product
 // sequence (PRD-276-377-545-0001). Units with a null account_id are shared by everyone; a vendor may add its own.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table units (
       id text primary key,
       account_id text references accounts(id) on delete cascade,
@@ -53,11 +55,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     create index items_name on items (product_id, name);
     create index items_group on items (group_id);
     create index items_unit on items (unit_id)
-  `);
+  `,
+  );
   const at = new Date().toISOString();
   const rows = SHARED_UNITS.map(([id, name, title, unit]) => ({
-    id, account_id: null, name, created_at: at, updated_at: at,
-    data: JSON.stringify({ id, name, title, description: title, unit, mpn: null, owner: null, events: { created: { at, by: null }, updated: { at, by: null } } }),
+    id,
+    account_id: null,
+    name,
+    created_at: at,
+    updated_at: at,
+    data: JSON.stringify({
+      id,
+      name,
+      title,
+      description: title,
+      unit,
+      mpn: null,
+      owner: null,
+      events: { created: { at, by: null }, updated: { at, by: null } },
+    }),
   }));
   await db.insertInto('units').values(rows).execute();
 }

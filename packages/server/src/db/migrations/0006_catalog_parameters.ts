@@ -4,7 +4,9 @@ import { runStatements } from '../sql-script.ts';
 // Product parameters (the live, editable definitions; versions freeze copies in product_version_objects)
 // and configuration data: a configuration parameter's value for the product, an item, a marketplace or both.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table product_parameters (
       id text primary key,
       product_id text not null references products(id) on delete cascade,
@@ -42,9 +44,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     create index product_configurations_product on product_configurations (product_id, parameter_id, id);
     create index product_configurations_item on product_configurations (product_id, item_id)
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runStatements(db, 'drop table if exists product_configurations, product_parameter_sequences, product_parameters cascade');
+  await runStatements(
+    db,
+    'drop table if exists product_configurations, product_parameter_sequences, product_parameters cascade',
+  );
 }

@@ -5,7 +5,9 @@ import { runStatements } from '../sql-script.ts';
 // translations of a context (one per locale and owning account) and their attribute values. Only products are
 // translated so far, so a context's instance_id is a product id (and goes with the product).
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table locales (
       id text primary key,
       name text not null,
@@ -70,7 +72,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       data jsonb not null
     );
     create index translation_tasks_translation on translation_tasks (translation_id, created_at)
-  `);
+  `,
+  );
   for (const [id, name, local, auto] of LOCALES) {
     const data = { id, name, local_name: local, auto_translation: auto, marketplaces: [], stats: { translations: 0 } };
     await sql`insert into locales (id, name, local_name, auto_translation, data)
@@ -79,7 +82,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runStatements(db, 'drop table if exists translation_tasks, translation_attributes, translations, localization_contexts, locales cascade');
+  await runStatements(
+    db,
+    'drop table if exists translation_tasks, translation_attributes, translations, localization_contexts, locales cascade',
+  );
 }
 
 /** The locales offered (reference ids: language, or language-REGION); the flag says whether machine translation may be asked for. */

@@ -6,7 +6,9 @@ import { runStatements } from '../sql-script.ts';
 // hubs, listings of products in marketplaces with the requests that change them, and vendor–provider partnerships.
 // account_id is the vendor on rows both sides see (connections, listings, requests); provider_id the other side.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table countries (
       id text primary key,
       name text not null,
@@ -98,14 +100,21 @@ export async function up(db: Kysely<any>): Promise<void> {
       primary key (account_id, id)
     );
     create index partners_partner on partners (id, status)
-  `);
+  `,
+  );
   // The country list is reference data every account reads; it is written once, here.
   const rows = isoCountries();
   for (let i = 0; i < rows.length; i += 100) {
-    await db.insertInto('countries').values(rows.slice(i, i + 100).map((c) => ({ id: c.id, name: c.name, data: JSON.stringify(c) }))).execute();
+    await db
+      .insertInto('countries')
+      .values(rows.slice(i, i + 100).map((c) => ({ id: c.id, name: c.name, data: JSON.stringify(c) })))
+      .execute();
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runStatements(db, 'drop table if exists partners, listing_requests, listings, connections, hubs, marketplaces, countries cascade');
+  await runStatements(
+    db,
+    'drop table if exists partners, listing_requests, listings, connections, hubs, marketplaces, countries cascade',
+  );
 }

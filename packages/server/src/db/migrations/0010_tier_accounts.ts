@@ -5,7 +5,9 @@ import { runStatements } from '../sql-script.ts';
 // earlier version. tier_account_history serves /tier/accounts/{id}/versions: the kept versions plus
 // the current one. External ids are unique per provider among accounts that are not decommissioned.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table tier_accounts (
       id text primary key,
       account_id text not null references accounts(id),
@@ -41,9 +43,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       select tier_account_id, version, version::text as version_id, account_id, status, updated_at, data from tier_account_versions
       union all
       select id, version, version::text, account_id, status, updated_at, data from tier_accounts
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runStatements(db, 'drop view if exists tier_account_history;\ndrop table if exists tier_account_versions, tier_accounts cascade');
+  await runStatements(
+    db,
+    'drop view if exists tier_account_history;\ndrop table if exists tier_account_versions, tier_accounts cascade',
+  );
 }

@@ -6,7 +6,9 @@ import { runStatements } from '../sql-script.ts';
 // renders; an unknown host gets the installation's brand BR-000, seeded here. account_id is the owner
 // (null for the installation's brand); the later branding screens write both tables.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table brands (
       id text primary key,
       account_id text references accounts(id),
@@ -31,7 +33,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       data jsonb not null
     );
     create index brand_portals_brand on brand_portals (brand_id)
-  `);
+  `,
+  );
   const { id, title, type, replaced_by } = DEFAULT_BRAND;
   await sql`
     insert into brands (id, account_id, title, type, replaced_by, created_at, updated_at, data)

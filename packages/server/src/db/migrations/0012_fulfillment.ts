@@ -5,7 +5,9 @@ import { runStatements } from '../sql-script.ts';
 // requests. Each row keeps the object as the API returns it in `data`; the columns are what lists filter,
 // order and scope by. Every list is scoped by vendor_id or provider_id, so those lead the indexes.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table assets (
       id text primary key,
       vendor_id text not null references accounts(id),
@@ -119,9 +121,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     create index tier_account_requests_vendor on tier_account_requests (vendor_id, status, created_at desc);
     create index tier_account_requests_provider on tier_account_requests (provider_id, created_at desc);
     create index tier_account_requests_account on tier_account_requests (tier_account_id)
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runStatements(db, 'drop table if exists tier_account_requests, tier_config_requests, tier_configs, asset_requests, assets cascade');
+  await runStatements(
+    db,
+    'drop table if exists tier_account_requests, tier_config_requests, tier_configs, asset_requests, assets cascade',
+  );
 }

@@ -6,7 +6,9 @@ import { runStatements } from '../sql-script.ts';
 // searchText builds for these resources, or the planner cannot use the index; test/list-plans.test.ts checks it.
 // pg_trgm is a trusted extension (PostgreSQL 13+): a database owner may create it; PGlite loads it (database.ts).
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create extension if not exists pg_trgm;
     create index asset_requests_search on asset_requests using gin ((
       coalesce(id::text, '') || chr(31) || coalesce(asset_id::text, '') || chr(31) || coalesce((data #>> '{asset,external_id}'), '')
@@ -16,7 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       coalesce(id::text, '') || chr(31) || coalesce(external_id::text, '') || chr(31) || coalesce((data #>> '{product,name}'), '')
       || chr(31) || coalesce((data #>> '{tiers,customer,name}'), '')
     ) gin_trgm_ops)
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -10,7 +10,11 @@ import { DEMO_PASSWORD } from './demo.ts';
  * fulfillment parameters, a template, a built version and a German translation.
  */
 export async function seedDemoCatalog(app: FastifyInstance, db: Kysely<DB>) {
-  const login = await app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email: 'vendor@demo.trellis', password: DEMO_PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/public/v1/auth/login',
+    payload: { email: 'vendor@demo.trellis', password: DEMO_PASSWORD },
+  });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const headers = { cookie, 'x-session-id': login.json().session_id };
   const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
@@ -19,12 +23,15 @@ export async function seedDemoCatalog(app: FastifyInstance, db: Kysely<DB>) {
     return res.json();
   };
 
-  const category = (await app.inject({ method: 'GET', url: '/public/v1/categories?limit=1&search=software', headers })).json()[0];
+  const category = (
+    await app.inject({ method: 'GET', url: '/public/v1/categories?limit=1&search=software', headers })
+  ).json()[0];
   const product = await call('POST', '/products', {
     name: 'Cloud Backup Pro',
     short_description: 'Encrypted, versioned backups of servers and workstations to European data centres.',
-    detailed_description: 'Cloud Backup Pro protects servers, workstations and Microsoft 365 mailboxes with encrypted, '
-      + 'incremental backups kept for up to ten years. Restores run from the web console or the agent.',
+    detailed_description:
+      'Cloud Backup Pro protects servers, workstations and Microsoft 365 mailboxes with encrypted, ' +
+      'incremental backups kept for up to ten years. Restores run from the web console or the agent.',
     external_id: 'CBP-2026',
     ...(category ? { category: { id: category.id } } : {}),
   });
@@ -39,52 +46,108 @@ export async function seedDemoCatalog(app: FastifyInstance, db: Kysely<DB>) {
     },
   });
 
-  const group = await call('POST', `${p}/item-groups`, { name: 'Backup plans', mpn: 'CBP-PLANS', description: 'Per-device backup plans' });
-  await call('POST', `${p}/items`, {
-    name: 'Workstation backup', mpn: 'CBP-WS-M', type: 'reservation', period: 'monthly', unit: { id: 'devices' },
-    description: 'Backup of one workstation, 250 GB included.', group: { id: group.id },
+  const group = await call('POST', `${p}/item-groups`, {
+    name: 'Backup plans',
+    mpn: 'CBP-PLANS',
+    description: 'Per-device backup plans',
   });
   await call('POST', `${p}/items`, {
-    name: 'Server backup', mpn: 'CBP-SRV-Y', type: 'reservation', period: 'yearly', unit: { id: 'devices' },
-    description: 'Backup of one physical or virtual server, 1 TB included.', group: { id: group.id }, commitment: { count: 1 },
+    name: 'Workstation backup',
+    mpn: 'CBP-WS-M',
+    type: 'reservation',
+    period: 'monthly',
+    unit: { id: 'devices' },
+    description: 'Backup of one workstation, 250 GB included.',
+    group: { id: group.id },
   });
   await call('POST', `${p}/items`, {
-    name: 'Extra storage', mpn: 'CBP-STORAGE', type: 'ppu', description: 'Storage used above the included amount, per GB and month.',
+    name: 'Server backup',
+    mpn: 'CBP-SRV-Y',
+    type: 'reservation',
+    period: 'yearly',
+    unit: { id: 'devices' },
+    description: 'Backup of one physical or virtual server, 1 TB included.',
+    group: { id: group.id },
+    commitment: { count: 1 },
+  });
+  await call('POST', `${p}/items`, {
+    name: 'Extra storage',
+    mpn: 'CBP-STORAGE',
+    type: 'ppu',
+    description: 'Storage used above the included amount, per GB and month.',
   });
 
   await call('POST', `${p}/parameters`, {
-    name: 'company_domain', title: 'Company domain', type: 'domain', phase: 'ordering', scope: 'asset',
-    description: 'The domain of your organisation, used for single sign-on.', constraints: { required: true },
+    name: 'company_domain',
+    title: 'Company domain',
+    type: 'domain',
+    phase: 'ordering',
+    scope: 'asset',
+    description: 'The domain of your organisation, used for single sign-on.',
+    constraints: { required: true },
   });
   await call('POST', `${p}/parameters`, {
-    name: 'admin_email', title: 'Administrator e-mail', type: 'email', phase: 'ordering', scope: 'asset',
-    description: 'Receives the activation e-mail.', constraints: { required: true },
+    name: 'admin_email',
+    title: 'Administrator e-mail',
+    type: 'email',
+    phase: 'ordering',
+    scope: 'asset',
+    description: 'Receives the activation e-mail.',
+    constraints: { required: true },
   });
   await call('POST', `${p}/parameters`, {
-    name: 'region', title: 'Data centre region', type: 'choice', phase: 'ordering', scope: 'asset',
-    constraints: { required: true, choices: [{ value: 'eu-central', label: 'Frankfurt' }, { value: 'eu-west', label: 'Dublin' }] },
+    name: 'region',
+    title: 'Data centre region',
+    type: 'choice',
+    phase: 'ordering',
+    scope: 'asset',
+    constraints: {
+      required: true,
+      choices: [
+        { value: 'eu-central', label: 'Frankfurt' },
+        { value: 'eu-west', label: 'Dublin' },
+      ],
+    },
   });
   await call('POST', `${p}/parameters`, {
-    name: 'reseller_contact', title: 'Reseller contact phone', type: 'phone', phase: 'ordering', scope: 'tier1',
+    name: 'reseller_contact',
+    title: 'Reseller contact phone',
+    type: 'phone',
+    phase: 'ordering',
+    scope: 'tier1',
   });
   await call('POST', `${p}/parameters`, {
-    name: 'tenant_id', title: 'Backup tenant id', type: 'text', phase: 'fulfillment', scope: 'asset', constraints: { readonly: true },
+    name: 'tenant_id',
+    title: 'Backup tenant id',
+    type: 'text',
+    phase: 'fulfillment',
+    scope: 'asset',
+    constraints: { readonly: true },
   });
 
   await call('POST', `${p}/templates`, {
-    name: 'Activation', scope: 'asset', type: 'fulfillment',
-    body: '# Welcome to Cloud Backup Pro\n\nYour backup tenant **{{ asset.params.tenant_id.value }}** is ready in region '
-      + '{{ asset.params.region.value }}. Sign in at https://backup.example.com with {{ asset.params.admin_email.value }}.',
+    name: 'Activation',
+    scope: 'asset',
+    type: 'fulfillment',
+    body:
+      '# Welcome to Cloud Backup Pro\n\nYour backup tenant **{{ asset.params.tenant_id.value }}** is ready in region ' +
+      '{{ asset.params.region.value }}. Sign in at https://backup.example.com with {{ asset.params.admin_email.value }}.',
   });
 
   await call('POST', `${p}/versions`, { changes_description: 'First release' });
   await runDueJobs(db);
 
-  const en = await call('POST', '/localization/translations', { context: { instance_id: product.id }, locale: { id: 'EN' } });
+  const en = await call('POST', '/localization/translations', {
+    context: { instance_id: product.id },
+    locale: { id: 'EN' },
+  });
   const de = await call('POST', '/localization/translations', { context: { id: en.context.id }, locale: { id: 'DE' } });
   await call('PUT', `/localization/translations/${de.id}/attributes`, [
     { key: `product.${product.id}.name`, value: 'Cloud Backup Pro' },
-    { key: `product.${product.id}.short_description`, value: 'Verschlüsselte, versionierte Sicherungen von Servern und Arbeitsplätzen in europäischen Rechenzentren.' },
+    {
+      key: `product.${product.id}.short_description`,
+      value: 'Verschlüsselte, versionierte Sicherungen von Servern und Arbeitsplätzen in europäischen Rechenzentren.',
+    },
   ]);
   await call('POST', `/localization/translations/${de.id}/activate`, {});
   await app.inject({ method: 'POST', url: '/public/v1/auth/logout', headers });

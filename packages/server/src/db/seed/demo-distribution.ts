@@ -3,9 +3,16 @@ import { DEMO_PASSWORD } from './demo.ts';
 
 /** A logged-in demo user calling the public API, as the portal would. */
 async function as(app: FastifyInstance, email: string) {
-  const login = await app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { email, password: DEMO_PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/public/v1/auth/login',
+    payload: { email, password: DEMO_PASSWORD },
+  });
   const body = login.json();
-  const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'x-session-id': body.session_id };
+  const headers = {
+    cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+    'x-session-id': body.session_id,
+  };
   const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
     const res = await app.inject({ method, url: `/public/v1${url}`, headers, payload });
     if (res.statusCode >= 300) throw new Error(`demo distribution: ${method} ${url} → ${res.statusCode} ${res.body}`);
@@ -28,17 +35,29 @@ export async function seedDemoDistribution(app: FastifyInstance, productId: stri
   await provider.call('POST', `/partners/${vendor.accountId}/accept`, {});
 
   const hub = await provider.call('POST', '/hubs', {
-    name: 'Demo Provider EU hub', description: 'Provisions orders of the European marketplace.', instance_type: 'api', instance_id: 'eu-hub-1',
+    name: 'Demo Provider EU hub',
+    description: 'Provisions orders of the European marketplace.',
+    instance_type: 'api',
+    instance_id: 'eu-hub-1',
   });
   const marketplace = await provider.call('POST', '/marketplaces', {
-    name: 'Demo Provider Europe', description: 'Resellers and end customers in the DACH region and France.',
-    currency: 'EUR', zone: 'EU', countries: ['DE', 'AT', 'CH', 'FR'].map((id) => ({ id })),
+    name: 'Demo Provider Europe',
+    description: 'Resellers and end customers in the DACH region and France.',
+    currency: 'EUR',
+    zone: 'EU',
+    countries: ['DE', 'AT', 'CH', 'FR'].map((id) => ({ id })),
     hubs: [{ hub: { id: hub.id }, external_id: 'EU-1' }],
   });
-  const connection = await vendor.call('POST', `/products/${productId}/connections`, { hub: { id: hub.id }, type: 'production' });
+  const connection = await vendor.call('POST', `/products/${productId}/connections`, {
+    hub: { id: hub.id },
+    type: 'production',
+  });
   // The vendor asks to list the product; the request waits in review, so the provider's dashboard has work to show.
   const listing = await vendor.call('POST', '/listing-requests', {
-    type: 'new', product_id: productId, marketplace_id: marketplace.id, note: 'Please list Cloud Backup Pro for the DACH region.',
+    type: 'new',
+    product_id: productId,
+    marketplace_id: marketplace.id,
+    note: 'Please list Cloud Backup Pro for the DACH region.',
   });
   await vendor.call('POST', `/listing-requests/${listing.id}/submit`, {});
   await vendor.logout();

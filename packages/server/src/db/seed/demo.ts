@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
-import { addMember, createAccount, createUser } from '../../modules/accounts/service.ts';
+import { addMember, createAccount, createUser } from '../../modules/identity/accounts/service.ts';
 
 export const DEMO_PASSWORD = 'Trellis-demo-1';
 
@@ -12,7 +12,10 @@ export const DEMO_USERS = [
 ] as const;
 
 export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -21,7 +24,11 @@ export async function seedDemo(db: Kysely<DB>) {
   return db.transaction().execute(async (trx) => {
     const accounts = {
       'Demo Vendor': await createAccount(trx, { name: 'Demo Vendor', type: 'vendor' }),
-      'Demo Provider': await createAccount(trx, { name: 'Demo Provider', type: 'provider', roles: ['distributor', 'reseller'] }),
+      'Demo Provider': await createAccount(trx, {
+        name: 'Demo Provider',
+        type: 'provider',
+        roles: ['distributor', 'reseller'],
+      }),
       'Other Vendor': await createAccount(trx, { name: 'Other Vendor', type: 'vendor' }),
     };
     const users: Record<string, { id: string; email: string }> = {};
@@ -34,8 +41,10 @@ export async function seedDemo(db: Kysely<DB>) {
       }
     }
     return {
-      vendor: accounts['Demo Vendor'].account, provider: accounts['Demo Provider'].account,
-      other: accounts['Other Vendor'].account, users,
+      vendor: accounts['Demo Vendor'].account,
+      provider: accounts['Demo Provider'].account,
+      other: accounts['Other Vendor'].account,
+      users,
     };
   });
 }

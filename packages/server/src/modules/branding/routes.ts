@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Brand, HOST_MAX_LENGTH, normalizeHost, validation } from '@trellis/domain';
 import { ApiError } from '../../http/errors.ts';
 import { parseBody } from '../../resources/engine.ts';
-import { describeRoute } from '../meta/openapi.ts';
+import { describeRoute } from '../../openapi/openapi.ts';
 import type { Api } from '../types.ts';
 import { brandById, brandForHost } from './service.ts';
 
@@ -13,7 +13,9 @@ const ORIGINAL_HOST = 'x-original-host';
 const BrandQuery = z.object({ id: validation.zRequiredString() });
 
 function badHost(header: string): ApiError {
-  return ApiError.badRequest(`${header}: must be a host name (at most ${HOST_MAX_LENGTH} characters, optionally with :port).`);
+  return ApiError.badRequest(
+    `${header}: must be a host name (at most ${HOST_MAX_LENGTH} characters, optionally with :port).`,
+  );
 }
 
 export function brandingRoutes({ app, db }: Api) {
@@ -40,7 +42,13 @@ export function brandingRoutes({ app, db }: Api) {
 }
 
 describeRoute('get', '/branding/portal', {
-  summary: 'The brand of the host the portal runs on (X-Original-Host, else Host); the installation\'s brand for unknown hosts',
-  tag: 'branding', response: Brand,
+  summary:
+    "The brand of the host the portal runs on (X-Original-Host, else Host); the installation's brand for unknown hosts",
+  tag: 'branding',
+  response: Brand,
 });
-describeRoute('get', '/branding/brand', { summary: 'One brand by id (query parameter id), with its portals', tag: 'branding', response: Brand });
+describeRoute('get', '/branding/brand', {
+  summary: 'One brand by id (query parameter id), with its portals',
+  tag: 'branding',
+  response: Brand,
+});

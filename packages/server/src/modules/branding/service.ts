@@ -1,11 +1,20 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_BRAND, DEFAULT_BRAND_ID, hostWithoutPort, type Brand, type BrandPortalRef, type PortalType } from '@trellis/domain';
+import {
+  DEFAULT_BRAND,
+  DEFAULT_BRAND_ID,
+  hostWithoutPort,
+  type Brand,
+  type BrandPortalRef,
+  type PortalType,
+} from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
 
 function brandQuery(db: Db) {
-  return db.selectFrom('brands as b').leftJoin('accounts as a', 'a.id', 'b.account_id')
+  return db
+    .selectFrom('brands as b')
+    .leftJoin('accounts as a', 'a.id', 'b.account_id')
     .select(['b.id', 'b.title', 'b.type', 'b.replaced_by', 'b.account_id', 'b.data', 'a.name as owner_name']);
 }
 type BrandRow = Awaited<ReturnType<ReturnType<typeof brandQuery>['executeTakeFirstOrThrow']>>;
@@ -30,7 +39,12 @@ function present(row: BrandRow): Brand {
 export async function brandById(db: Db, id: string): Promise<Brand | null> {
   const row = await brandQuery(db).where('b.id', '=', id).executeTakeFirst();
   if (!row) return null;
-  const portals = await db.selectFrom('brand_portals').select(['domain', 'type']).where('brand_id', '=', id).orderBy('domain').execute();
+  const portals = await db
+    .selectFrom('brand_portals')
+    .select(['domain', 'type'])
+    .where('brand_id', '=', id)
+    .orderBy('domain')
+    .execute();
   return { ...present(row), portals: portals.map((p) => ({ domain: p.domain, type: p.type as PortalType })) };
 }
 
@@ -40,8 +54,11 @@ export async function brandById(db: Db, id: string): Promise<Brand | null> {
  */
 export async function brandForHost(db: Db, host: string): Promise<Brand> {
   const names = [...new Set([host, hostWithoutPort(host)])];
-  const portals = await db.selectFrom('brand_portals').select(['brand_id', 'domain', 'type', 'replaced_by'])
-    .where('domain', 'in', names).execute();
+  const portals = await db
+    .selectFrom('brand_portals')
+    .select(['brand_id', 'domain', 'type', 'replaced_by'])
+    .where('domain', 'in', names)
+    .execute();
   const portal = names.map((n) => portals.find((p) => p.domain === n)).find(Boolean);
   if (portal) {
     const row = await brandQuery(db).where('b.id', '=', portal.brand_id).executeTakeFirst();

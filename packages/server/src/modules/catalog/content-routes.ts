@@ -1,22 +1,20 @@
 import { fileRoutes, fileStoreFor } from '../../files/index.ts';
 import type { Api } from '../types.ts';
-import { actionRoutes } from './content/actions.ts';
-import { categoryRoutes } from './content/categories.ts';
 import { iconRoutes } from './content/icon.ts';
 import { mediaRoutes } from './content/media.ts';
 import { templateRoutes } from './content/templates.ts';
 import { usageTemplateRoutes } from './content/usage-template.ts';
 
-/** Registered by catalogRoutes: templates, media and icons, actions, messages, guidelines, categories, usage template. */
+/** Content routes the engine cannot derive: files, template renderings, media and icon uploads, usage template. */
 export function contentRoutes(api: Api) {
   const store = fileStoreFor(api.config);
   // a temporary store (no data dir) goes away with the server
-  api.app.addHook('onClose', async () => { await store.dispose(); });
+  api.app.addHook('onClose', async () => {
+    await store.dispose();
+  });
   fileRoutes(api.app, store);
   templateRoutes(api);
   mediaRoutes(api, store);
   iconRoutes(api, store);
-  actionRoutes(api);
-  categoryRoutes(api);
   usageTemplateRoutes(api);
 }

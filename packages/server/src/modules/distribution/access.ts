@@ -11,8 +11,13 @@ export const activePartnerIds = (ctx: Ctx) =>
 
 /** The caller and `other` are active partners. */
 export async function arePartners(db: Db, ctx: Ctx, other: string): Promise<boolean> {
-  const row = await db.selectFrom('partners').select('id')
-    .where('account_id', '=', ctx.account.id).where('id', '=', other).where('status', '=', 'active').executeTakeFirst();
+  const row = await db
+    .selectFrom('partners')
+    .select('id')
+    .where('account_id', '=', ctx.account.id)
+    .where('id', '=', other)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -27,7 +32,11 @@ export async function accountRef(db: Db, id: string): Promise<{ id: string; name
  * Marketplaces: the owner; a vendor sees its active partners' and those it has listings in; a provider also sees
  * other providers' marketplaces where a product it distributes (product_links) is listed.
  */
-export function marketplaceVisible(ctx: Ctx, column: RawBuilder<unknown>, ownerColumn: RawBuilder<unknown>): RawBuilder<boolean> {
+export function marketplaceVisible(
+  ctx: Ctx,
+  column: RawBuilder<unknown>,
+  ownerColumn: RawBuilder<unknown>,
+): RawBuilder<boolean> {
   const me = ctx.account.id;
   if (ctx.account.type === 'vendor') {
     return sql<boolean>`(${ownerColumn} in ${activePartnerIds(ctx)}
@@ -39,7 +48,11 @@ export function marketplaceVisible(ctx: Ctx, column: RawBuilder<unknown>, ownerC
 }
 
 /** Hubs: the owner; a vendor sees its active partners' hubs and those its products are connected to. */
-export function hubVisible(ctx: Ctx, column: RawBuilder<unknown>, ownerColumn: RawBuilder<unknown>): RawBuilder<boolean> {
+export function hubVisible(
+  ctx: Ctx,
+  column: RawBuilder<unknown>,
+  ownerColumn: RawBuilder<unknown>,
+): RawBuilder<boolean> {
   const me = ctx.account.id;
   if (ctx.account.type === 'vendor') {
     return sql<boolean>`(${ownerColumn} in ${activePartnerIds(ctx)}
@@ -49,10 +62,17 @@ export function hubVisible(ctx: Ctx, column: RawBuilder<unknown>, ownerColumn: R
 }
 
 /** Objects with a vendor (account_id) and a provider side: each side sees its own. */
-export const partyTo = (ctx: Ctx) => sql<boolean>`(t.account_id = ${ctx.account.id} or t.provider_id = ${ctx.account.id})`;
+export const partyTo = (ctx: Ctx) =>
+  sql<boolean>`(t.account_id = ${ctx.account.id} or t.provider_id = ${ctx.account.id})`;
 
 /** Keep a product_links row in step with a listing or connection that lets a provider read the product. */
-export async function linkProduct(db: Db, productId: string, providerId: string, kind: 'listing' | 'connection', refId: string) {
+export async function linkProduct(
+  db: Db,
+  productId: string,
+  providerId: string,
+  kind: 'listing' | 'connection',
+  refId: string,
+) {
   await sql`insert into product_links (product_id, account_id, kind, ref_id) values (${productId}, ${providerId}, ${kind}, ${refId})
     on conflict do nothing`.execute(db);
 }
@@ -61,7 +81,18 @@ export async function unlinkProduct(db: Db, kind: 'listing' | 'connection', refI
 }
 
 /** The product as distribution objects reference it. */
-export function productRef(p: { id: string; name: string; icon: string | null; short_description?: string; version: number }) {
-  return { id: p.id, name: p.name, icon: p.icon ?? null, short_description: p.short_description ?? '', version: p.version };
+export function productRef(p: {
+  id: string;
+  name: string;
+  icon: string | null;
+  short_description?: string;
+  version: number;
+}) {
+  return {
+    id: p.id,
+    name: p.name,
+    icon: p.icon ?? null,
+    short_description: p.short_description ?? '',
+    version: p.version,
+  };
 }
-

@@ -17,32 +17,58 @@ const hasHub = (hubId: string) => sql<boolean>`t.data->'hubs' @> ${JSON.stringif
 export const hubs: Served<Hub> = {
   decl: hubResource,
   table: 'hubs',
-  columns: { id: 'id', name: 'name', 'company.id': 'account_id', 'events.created.at': 'created_at', 'events.updated.at': 'updated_at' },
-  row: (h) => ({ id: h.id, account_id: h.company.id, name: h.name, created_at: h.events.created.at, updated_at: h.events.updated?.at ?? h.events.created.at }),
+  columns: {
+    id: 'id',
+    name: 'name',
+    'company.id': 'account_id',
+    'events.created.at': 'created_at',
+    'events.updated.at': 'updated_at',
+  },
+  row: (h) => ({
+    id: h.id,
+    account_id: h.company.id,
+    name: h.name,
+    created_at: h.events.created.at,
+    updated_at: h.events.updated?.at ?? h.events.created.at,
+  }),
   scope: (ctx) => hubVisible(ctx, sql`t.id`, sql`t.account_id`),
   canWrite: (ctx) => ctx.account.type === 'provider',
   async create(ctx, input) {
     return {
-      id: newId('HB', 2, 4), name: input.name, description: input.description ?? '',
+      id: newId('HB', 2, 4),
+      name: input.name,
+      description: input.description ?? '',
       company: { id: ctx.account.id, name: ctx.account.name },
       instance: { id: input.instance_id ?? null, type: input.instance_type ?? 'API' },
-      version: input.version ?? null, extension_version: input.extension_version ?? null, last_health_check: null, events: {},
+      version: input.version ?? null,
+      extension_version: input.extension_version ?? null,
+      last_health_check: null,
+      events: {},
     };
   },
   async update(ctx, current, input) {
     ownerOnly(ctx, current);
     const { instance_id, instance_type, ...rest } = input;
     return {
-      ...current, ...rest,
-      instance: { id: instance_id === undefined ? current.instance.id : instance_id, type: instance_type ?? current.instance.type },
+      ...current,
+      ...rest,
+      instance: {
+        id: instance_id === undefined ? current.instance.id : instance_id,
+        type: instance_type ?? current.instance.type,
+      },
     };
   },
   async remove(ctx, current, _params, db) {
     ownerOnly(ctx, current);
-    const connected = await db.selectFrom('connections').select('id').where('hub_id', '=', current.id).executeTakeFirst();
+    const connected = await db
+      .selectFrom('connections')
+      .select('id')
+      .where('hub_id', '=', current.id)
+      .executeTakeFirst();
     if (connected) throw ApiError.badRequest(`Hub ${current.id} has connections and cannot be deleted.`);
     const { rows } = await sql`select id from marketplaces t where ${hasHub(current.id)} limit 1`.execute(db);
-    if (rows.length) throw ApiError.badRequest(`Hub ${current.id} is used by a marketplace; remove it from the marketplace first.`);
+    if (rows.length)
+      throw ApiError.badRequest(`Hub ${current.id} is used by a marketplace; remove it from the marketplace first.`);
   },
   /** stats: active connections and marketplaces using each hub, one query per count for the whole page. */
   async presentMany(hs, _ctx, _include, db) {
@@ -61,7 +87,10 @@ export const hubs: Served<Hub> = {
 /** Whether the hub in the path is visible to the caller (else its sub-lists answer 404). */
 export async function hubIsVisible(db: Db, ctx: Ctx, hubId: string | undefined): Promise<boolean> {
   if (!hubId) return false;
-  const { rows } = await sql`select 1 from hubs t where t.id = ${hubId} and ${hubVisible(ctx, sql`t.id`, sql`t.account_id`)}`.execute(db);
+  const { rows } =
+    await sql`select 1 from hubs t where t.id = ${hubId} and ${hubVisible(ctx, sql`t.id`, sql`t.account_id`)}`.execute(
+      db,
+    );
   return rows.length > 0;
 }
 
@@ -72,7 +101,8 @@ export const hubMarketplaces: Served<Marketplace> = {
   columns: { id: 'id', name: 'name' },
   row: () => ({}),
   parentVisible: (ctx, params, db) => hubIsVisible(db, ctx, params.hubId),
-  scope: (ctx, params: Params) => sql<boolean>`${hasHub(params.hubId ?? '')} and ${marketplaceVisible(ctx, sql`t.id`, sql`t.account_id`)}`,
+  scope: (ctx, params: Params) =>
+    sql<boolean>`${hasHub(params.hubId ?? '')} and ${marketplaceVisible(ctx, sql`t.id`, sql`t.account_id`)}`,
 };
 
 export function asHubMarketplace(m: Marketplace, hubId: string): HubMarketplace {

@@ -11,7 +11,8 @@ import { marketplaces } from './marketplaces.ts';
 /** POST /marketplaces/{id}/icon (multipart, the image in `icon`): the owner sets the marketplace's icon. */
 export function marketplaceIconRoutes({ app, db }: Api, store: FileStore) {
   const ownerOnly = (ctx: Ctx, m: Marketplace) => {
-    if (m.owner.id !== ctx.account.id) throw ApiError.forbidden('Only the provider that owns this marketplace can change it.');
+    if (m.owner.id !== ctx.account.id)
+      throw ApiError.forbidden('Only the provider that owns this marketplace can change it.');
   };
 
   app.register(async (scope) => {
@@ -31,7 +32,14 @@ export function marketplaceIconRoutes({ app, db }: Api, store: FileStore) {
           previous = current.icon;
           const updated: Marketplace = stampUpdated(ctx, { ...current, icon: fileUrl(key) });
           await updateObject(marketplaces, updated, trx);
-          await recordAudit(trx, ctx, { res: marketplaces, objectId: id, action: 'update', owner: current.owner.id, before: current, after: updated });
+          await recordAudit(trx, ctx, {
+            res: marketplaces,
+            objectId: id,
+            action: 'update',
+            owner: current.owner.id,
+            before: current,
+            after: updated,
+          });
           return updated;
         });
         const old = fileKeyOf(previous);

@@ -13,12 +13,18 @@ async function hubRefs(db: Db, ctx: Ctx, input: { hub: { id: string }; external_
   if (!input) return undefined;
   const ids = [...new Set(input.map((h) => h.hub.id))];
   if (!ids.length) return [];
-  const rows = await db.selectFrom('hubs').select(['id', 'name']).where('id', 'in', ids).where('account_id', '=', ctx.account.id).execute();
+  const rows = await db
+    .selectFrom('hubs')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .where('account_id', '=', ctx.account.id)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw ApiError.badRequest(`hubs: hub ${missing.join(', ')} does not exist.`);
   const seen = new Set<string>();
-  return input.filter((h) => !seen.has(h.hub.id) && seen.add(h.hub.id))
+  return input
+    .filter((h) => !seen.has(h.hub.id) && seen.add(h.hub.id))
     .map((h) => ({ hub: byId.get(h.hub.id)!, external_id: h.external_id ?? '' }));
 }
 
@@ -31,29 +37,49 @@ async function newMarketplaceId(db: Db): Promise<string> {
 }
 
 function ownerOnly(ctx: Ctx, m: Marketplace) {
-  if (m.owner.id !== ctx.account.id) throw ApiError.forbidden('Only the provider that owns this marketplace can change it.');
+  if (m.owner.id !== ctx.account.id)
+    throw ApiError.forbidden('Only the provider that owns this marketplace can change it.');
 }
 
 export const marketplaces: Served<Marketplace> = {
   decl: marketplaceResource,
   table: 'marketplaces',
-  columns: { id: 'id', name: 'name', currency: 'currency', 'owner.id': 'account_id', 'events.created.at': 'created_at' },
+  columns: {
+    id: 'id',
+    name: 'name',
+    currency: 'currency',
+    'owner.id': 'account_id',
+    'events.created.at': 'created_at',
+  },
   row: (m) => ({
-    id: m.id, account_id: m.owner.id, name: m.name, currency: m.currency,
-    created_at: m.events.created.at, updated_at: m.events.updated?.at ?? m.events.created.at,
+    id: m.id,
+    account_id: m.owner.id,
+    name: m.name,
+    currency: m.currency,
+    created_at: m.events.created.at,
+    updated_at: m.events.updated?.at ?? m.events.created.at,
   }),
   scope: (ctx) => marketplaceVisible(ctx, sql`t.id`, sql`t.account_id`),
   // Spec §6: a provider's list shows the marketplaces it owns, unless the query filters on owner.id itself.
-  listWhere: (ctx, query) => (ctx.account.type === 'provider' && !rqlMentions(query.filter, 'owner.id')
-    ? sql<boolean>`t.account_id = ${ctx.account.id}` : null),
+  listWhere: (ctx, query) =>
+    ctx.account.type === 'provider' && !rqlMentions(query.filter, 'owner.id')
+      ? sql<boolean>`t.account_id = ${ctx.account.id}`
+      : null,
   canWrite: (ctx) => ctx.account.type === 'provider',
   async create(ctx, input, _params, db) {
     return {
-      id: await newMarketplaceId(db), name: input.name, description: input.description ?? null,
-      owner: { id: ctx.account.id, name: ctx.account.name }, icon: null, zone: input.zone ?? null,
-      hubs: (await hubRefs(db, ctx, input.hubs)) ?? [], active_contracts: 0,
+      id: await newMarketplaceId(db),
+      name: input.name,
+      description: input.description ?? null,
+      owner: { id: ctx.account.id, name: ctx.account.name },
+      icon: null,
+      zone: input.zone ?? null,
+      hubs: (await hubRefs(db, ctx, input.hubs)) ?? [],
+      active_contracts: 0,
       countries: (await countryRefs(db, input.countries)) ?? [],
-      currency: input.currency ?? null, alt_currency_1: input.alt_currency_1 ?? null, alt_currency_2: input.alt_currency_2 ?? null,
+      currency: input.currency ?? null,
+      alt_currency_1: input.alt_currency_1 ?? null,
+      alt_currency_2: input.alt_currency_2 ?? null,
       events: {},
     };
   },
@@ -65,14 +91,23 @@ export const marketplaces: Served<Marketplace> = {
   },
   async remove(ctx, current, _params, db) {
     ownerOnly(ctx, current);
-    const used = await db.selectFrom('listings').select('id').where('marketplace_id', '=', current.id).executeTakeFirst()
-      ?? await db.selectFrom('listing_requests').select('id').where('marketplace_id', '=', current.id).executeTakeFirst();
-    if (used) throw ApiError.badRequest(`Marketplace ${current.id} has listings or listing requests and cannot be deleted.`);
+    const used =
+      (await db.selectFrom('listings').select('id').where('marketplace_id', '=', current.id).executeTakeFirst()) ??
+      (await db
+        .selectFrom('listing_requests')
+        .select('id')
+        .where('marketplace_id', '=', current.id)
+        .executeTakeFirst());
+    if (used)
+      throw ApiError.badRequest(`Marketplace ${current.id} has listings or listing requests and cannot be deleted.`);
   },
   /** stats: listed listings of each marketplace, one query for the page. */
   async presentMany(ms, _ctx, _include, db) {
     const { rows } = await sql<{ id: string; n: string }>`select marketplace_id as id, count(*) as n from listings
-      where ${inList(sql`marketplace_id`, ms.map((m) => m.id))} and status = 'listed' group by marketplace_id`.execute(db);
+      where ${inList(
+        sql`marketplace_id`,
+        ms.map((m) => m.id),
+      )} and status = 'listed' group by marketplace_id`.execute(db);
     const listed = countsById(rows);
     return ms.map((m) => ({ ...m, stats: { listings: listed.get(m.id) ?? 0, hubs: m.hubs.length } }));
   },

@@ -3,7 +3,28 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { saveStamped, type Served } from '../../resources/engine.ts';
-import { partyScope } from './refs.ts';
+import { partyScope } from '../../resources/parties.ts';
+import { defineTable, text, timestamp } from '../../resources/table.ts';
+
+/** Assets: the columns lists filter, order and scope by, each copying one path of the asset (migration 0012). */
+export const assetTable = defineTable('assets', {
+  id: text('id'),
+  vendor_id: text('connection.vendor.id'),
+  provider_id: text('connection.provider.id'),
+  product_id: text('product.id'),
+  connection_id: text('connection.id'),
+  marketplace_id: text('marketplace.id').nullable(),
+  hub_id: text('connection.hub.id').nullable(),
+  customer_id: text('tiers.customer.id'),
+  tier1_id: text('tiers.tier1.id').nullable(),
+  tier2_id: text('tiers.tier2.id').nullable(),
+  status: text('status'),
+  external_id: text('external_id'),
+  external_uid: text('external_uid'),
+  environment: text('connection.type'),
+  created_at: timestamp('created'),
+  updated_at: timestamp('updated'),
+});
 
 /**
  * Assets (subscriptions): read-only through the API, made and changed by requests. The product's vendor
@@ -11,23 +32,9 @@ import { partyScope } from './refs.ts';
  */
 export const assets: Served<Asset> = {
   decl: assetResource,
-  table: 'assets',
-  columns: {
-    id: 'id', status: 'status', external_id: 'external_id', external_uid: 'external_uid', 'product.id': 'product_id',
-    'connection.id': 'connection_id', 'connection.type': 'environment', 'connection.provider.id': 'provider_id',
-    'connection.vendor.id': 'vendor_id', 'connection.hub.id': 'hub_id', 'marketplace.id': 'marketplace_id',
-    'tiers.customer.id': 'customer_id', 'tiers.tier1.id': 'tier1_id', 'tiers.tier2.id': 'tier2_id',
-    created: 'created_at', updated: 'updated_at',
-  },
-  row: (a) => ({
-    id: a.id, vendor_id: a.connection.vendor.id, provider_id: a.connection.provider.id, product_id: a.product.id,
-    connection_id: a.connection.id, marketplace_id: a.marketplace?.id ?? null, hub_id: a.connection.hub?.id ?? null,
-    customer_id: a.tiers.customer.id, tier1_id: a.tiers.tier1?.id ?? null, tier2_id: a.tiers.tier2?.id ?? null,
-    status: a.status, external_id: a.external_id, external_uid: a.external_uid, environment: a.connection.type,
-    created_at: a.created, updated_at: a.updated,
-  }),
+  table: assetTable,
   owner: (a) => a.connection.vendor.id,
-  scope: (ctx) => partyScope(ctx),
+  scope: partyScope,
 };
 
 export const subscriptionAssets: Served<Asset> = { ...assets, decl: subscriptionAssetResource };
@@ -39,7 +46,13 @@ export async function lockedAsset(db: Transaction<DB>, id: string): Promise<Asse
 }
 
 /** Change an asset (inside a request's transaction): stamped, stored and audited. Unchanged → nothing written. */
-export async function changeAsset(db: Transaction<DB>, ctx: Ctx, id: string, action: string, change: (a: Asset) => Asset): Promise<Asset> {
+export async function changeAsset(
+  db: Transaction<DB>,
+  ctx: Ctx,
+  id: string,
+  action: string,
+  change: (a: Asset) => Asset,
+): Promise<Asset> {
   const before = await lockedAsset(db, id);
   const changed = change(before);
   if (JSON.stringify(changed) === JSON.stringify(before)) return before;

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import {
-  ErrorCode, validateParameterValues, visibleParameters, defaultValues, type Parameter, type ParamInput, type RequestParam,
+  ErrorCode,
+  validateParameterValues,
+  visibleParameters,
+  defaultValues,
+  type Parameter,
+  type ParamInput,
+  type RequestParam,
 } from '@trellis/domain';
 import { ApiError } from '../../http/errors.ts';
 import type { Db } from '../../resources/engine.ts';
@@ -29,11 +35,22 @@ export async function hasScope(db: Db, productId: string, scope: ParamScope): Pr
 }
 
 /** One definition as a request parameter with an empty (or default) value. */
-export function toRequestParam(p: Parameter, value?: { value?: string | null; structured_value?: unknown }): RequestParam {
+export function toRequestParam(
+  p: Parameter,
+  value?: { value?: string | null; structured_value?: unknown },
+): RequestParam {
   const v = value ?? defaultValues([p])[p.name] ?? {};
   const out: RequestParam = {
-    id: p.name, name: p.name, title: p.title, description: p.description ?? '', type: p.type, phase: p.phase, scope: p.scope,
-    value: v.value ?? null, value_error: '', constraints: { ...p.constraints } as Record<string, unknown>,
+    id: p.name,
+    name: p.name,
+    title: p.title,
+    description: p.description ?? '',
+    type: p.type,
+    phase: p.phase,
+    scope: p.scope,
+    value: v.value ?? null,
+    value_error: '',
+    constraints: { ...p.constraints } as Record<string, unknown>,
   };
   if (v.structured_value !== undefined) out.structured_value = v.structured_value;
   const choices = p.constraints?.choices ?? [];
@@ -42,11 +59,22 @@ export function toRequestParam(p: Parameter, value?: { value?: string | null; st
 }
 
 /** Fresh parameters of a scope for a new request, keeping any values the caller already has for them. */
-export async function freshParams(db: Db, productId: string, scope: ParamScope, carried: readonly RequestParam[] = []): Promise<RequestParam[]> {
+export async function freshParams(
+  db: Db,
+  productId: string,
+  scope: ParamScope,
+  carried: readonly RequestParam[] = [],
+): Promise<RequestParam[]> {
   const byName = new Map(carried.map((p) => [p.id, p]));
   return (await productParameters(db, productId, scope)).map((def) => {
     const old = byName.get(def.name);
-    return old ? { ...toRequestParam(def), value: old.value, ...(old.structured_value !== undefined ? { structured_value: old.structured_value } : {}) } : toRequestParam(def);
+    return old
+      ? {
+          ...toRequestParam(def),
+          value: old.value,
+          ...(old.structured_value !== undefined ? { structured_value: old.structured_value } : {}),
+        }
+      : toRequestParam(def);
   });
 }
 
@@ -57,7 +85,11 @@ export type Side = 'provider' | 'vendor';
  * `value_error` on any parameter (to inquire). A changed value clears that parameter's error. Unknown ids,
  * read-only parameters and the other side's phase are refused with a 400 naming the parameter.
  */
-export function applyParamInput(params: readonly RequestParam[], input: readonly ParamInput[] | undefined, side: Side): RequestParam[] {
+export function applyParamInput(
+  params: readonly RequestParam[],
+  input: readonly ParamInput[] | undefined,
+  side: Side,
+): RequestParam[] {
   if (!input?.length) return [...params];
   const byId = new Map(params.map((p) => [p.id, { ...p }]));
   for (const change of input) {
@@ -66,12 +98,19 @@ export function applyParamInput(params: readonly RequestParam[], input: readonly
     const setsValue = change.value !== undefined || change.structured_value !== undefined;
     if (setsValue) {
       const ownPhase = side === 'provider' ? p.phase === 'ordering' : true;
-      if (!ownPhase) throw ApiError.badRequest(`params: ${p.id} is a ${p.phase} parameter; only the vendor sets its value.`);
+      if (!ownPhase)
+        throw ApiError.badRequest(`params: ${p.id} is a ${p.phase} parameter; only the vendor sets its value.`);
       if (p.constraints.readonly && side === 'provider') throw ApiError.badRequest(`params: ${p.id} is read-only.`);
-      const changed = change.value !== p.value || (change.structured_value !== undefined && JSON.stringify(change.structured_value) !== JSON.stringify(p.structured_value));
+      const changed =
+        change.value !== p.value ||
+        (change.structured_value !== undefined &&
+          JSON.stringify(change.structured_value) !== JSON.stringify(p.structured_value));
       if (change.value !== undefined) p.value = change.value;
       if (change.structured_value !== undefined) p.structured_value = change.structured_value;
-      if (changed) { p.value_error = ''; delete p.structured_error; }
+      if (changed) {
+        p.value_error = '';
+        delete p.structured_error;
+      }
     }
     if (change.value_error !== undefined) {
       if (side !== 'vendor') throw ApiError.badRequest(`params: only the vendor marks ${p.id} as invalid.`);
@@ -87,7 +126,10 @@ export function applyParamInput(params: readonly RequestParam[], input: readonly
  * Runs the shared validator over the parameters of the given phases and writes each problem into
  * `value_error` / `structured_error` (dynamic validation). Parameters of other phases keep their errors.
  */
-export function validateParams(params: readonly RequestParam[], phases: readonly string[] = REQUEST_PHASES): { params: RequestParam[]; valid: boolean } {
+export function validateParams(
+  params: readonly RequestParam[],
+  phases: readonly string[] = REQUEST_PHASES,
+): { params: RequestParam[]; valid: boolean } {
   const checked = params.filter((p) => phases.includes(p.phase));
   const defs = checked.map((p) => ({ name: p.id, type: p.type, constraints: p.constraints as never }));
   const visible = new Set(visibleParameters(defs, checked).map((p) => p.name));
@@ -96,8 +138,12 @@ export function validateParams(params: readonly RequestParam[], phases: readonly
   const out = params.map((p) => {
     if (!phases.includes(p.phase)) return p;
     const e = visible.has(p.id) ? errors[p.id] : undefined;
-    const next: RequestParam = { ...p, value_error: e?.value_error ?? (e?.structured_error ? Object.values(e.structured_error)[0] : '') };
-    if (e?.structured_error) next.structured_error = e.structured_error; else delete next.structured_error;
+    const next: RequestParam = {
+      ...p,
+      value_error: e?.value_error ?? (e?.structured_error ? Object.values(e.structured_error)[0] : ''),
+    };
+    if (e?.structured_error) next.structured_error = e.structured_error;
+    else delete next.structured_error;
     if (next.value_error) valid = false;
     return next;
   });
@@ -113,19 +159,23 @@ export const invalidParams = (params: readonly RequestParam[]) => params.filter(
  */
 export function validateKeepingMarks(params: readonly RequestParam[], phases: readonly string[]) {
   const checked = validateParams(params, phases);
-  const out = checked.params.map((p, i) => (p.value_error || !params[i].value_error ? p : { ...p, value_error: params[i].value_error }));
+  const out = checked.params.map((p, i) =>
+    p.value_error || !params[i].value_error ? p : { ...p, value_error: params[i].value_error },
+  );
   return { params: out, valid: invalidParams(out.filter((p) => phases.includes(p.phase))).length === 0 };
-}
-
-/** Inquire asks the other side to fix marked values: without one there is nothing to ask. */
-export function requireMarked(params: readonly RequestParam[]) {
-  if (!invalidParams(params).length) throw ApiError.badRequest('Inquire requires at least one parameter marked with value_error.');
 }
 
 /** A 400 whose `fields` put each parameter's message on its field in the portal (spec §8). */
 export function paramErrors(params: readonly RequestParam[], lead = 'Some parameters are not valid.'): ApiError {
   const bad = invalidParams(params);
   const fields = Object.fromEntries(bad.map((p) => [p.id, [p.value_error]]));
-  const detail = bad.map((p) => ({ id: p.id, value_error: p.value_error, ...(p.structured_error ? { structured_error: p.structured_error } : {}) }));
-  return new ApiError(400, ErrorCode.validation, [lead, ...bad.map((p) => `${p.id}: ${p.value_error}`)], { fields, params: detail });
+  const detail = bad.map((p) => ({
+    id: p.id,
+    value_error: p.value_error,
+    ...(p.structured_error ? { structured_error: p.structured_error } : {}),
+  }));
+  return new ApiError(400, ErrorCode.validation, [lead, ...bad.map((p) => `${p.id}: ${p.value_error}`)], {
+    fields,
+    params: detail,
+  });
 }

@@ -4,16 +4,16 @@ import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { stampUpdated } from '../../resources/engine.ts';
-import { applyParamInput, invalidParams, paramErrors, requireMarked, validateKeepingMarks, validateParams } from './params.ts';
+import { applyParamInput, invalidParams, paramErrors, validateKeepingMarks, validateParams } from './params.ts';
 import { approveOnAsset, failed, openOnAsset, undoOnAsset } from './request-effects.ts';
 import { editable } from './request-update.ts';
 import { assetTemplate, templateIdOf } from './request-templates.ts';
 import { pendingOrTiersSetup } from './request-tiers.ts';
 import { SCHEDULE_JOB } from './schedule.ts';
-import { assigneeFor, checkUnassign } from './tier-assign.ts';
 
-// State-machine actions of asset requests. The engine has locked the row and checked `from` and `by`.
+// Effects of asset request actions beyond the generic ones. The engine has locked the row and checked side,
+// status and guard (domain requestMachine); it sets the declared status, `updated` and the event stamp after.
+// assign / unassign are the assignable trait's; confirm-free pure transitions need no handler.
 
 type Tx = Transaction<DB>;
 type Action = (ctx: Ctx, current: Request, body: any, params: Record<string, string>, db: Tx) => Promise<Request>;
@@ -33,7 +33,7 @@ const submit: Action = async (ctx, current, _body, _p, db) => {
   return pendingOrTiersSetup(db, ctx, next);
 };
 
-export const requestActions: Record<string, Action> = {
+export const requestActions: Partial<Record<string, Action>> = {
   purchase: submit,
   submit,
 
@@ -42,7 +42,8 @@ export const requestActions: Record<string, Action> = {
     const sent = body?.asset?.params;
     if (sent?.length) editable(ctx, current, 'validate');
     const params = applyParamInput(current.asset.params, sent, ctx.account.type);
-    const phases = ctx.account.type === 'vendor' && current.status !== 'draft' ? ['ordering', 'fulfillment'] : ['ordering'];
+    const phases =
+      ctx.account.type === 'vendor' && current.status !== 'draft' ? ['ordering', 'fulfillment'] : ['ordering'];
     return withParams(current, validateKeepingMarks(params, phases).params);
   },
 
@@ -54,21 +55,20 @@ export const requestActions: Record<string, Action> = {
     if (!checked.valid) throw paramErrors(checked.params);
     // effective_date and planned_date were checked as ISO date-times by the action's body schema (domain request.ts)
     const effective = new Date(body.effective_date ?? Date.now()).toISOString();
-    let next: Request = { ...withParams(current, checked.params), status: 'approved', effective_date: effective };
-    next = stampUpdated(ctx, await approveOnAsset(db, ctx, next), 'approved');
+    let next: Request = { ...withParams(current, checked.params), effective_date: effective };
+    next = await approveOnAsset(db, ctx, next);
     if (!templateId) return { ...next, activation_key: body.activation_tile, template: null };
     const template = await assetTemplate(db, next, templateId, 'fulfillment');
     return { ...next, activation_key: template.representation, template };
   },
 
   async fail(ctx, current, body, _p, db) {
-    return stampUpdated(ctx, await failed(db, ctx, current, body.reason), 'failed');
+    return failed(db, ctx, current, body.reason);
   },
 
   /** The vendor asks the provider to fix the parameters it marked with value_error. */
-  async inquire(ctx, current, body, _p, db) {
-    requireMarked(current.asset.params);
-    let next: Request = stampUpdated(ctx, { ...current, status: 'inquiring', answered: false }, 'inquired');
+  async inquire(_ctx, current, body, _p, db) {
+    let next: Request = { ...current, answered: false };
     const templateId = templateIdOf(body);
     if (templateId) {
       const template = await assetTemplate(db, next, templateId, 'inquire');
@@ -79,34 +79,30 @@ export const requestActions: Record<string, Action> = {
 
   /** Back to pending. From the provider this is its answer: what it can fix must no longer be marked invalid. */
   async pend(ctx, current) {
-    if (ctx.account.type === 'vendor') return stampUpdated(ctx, { ...current, status: 'pending' }, 'pended');
+    if (ctx.account.type === 'vendor') return current;
     const checked = validateKeepingMarks(current.asset.params, ['ordering']);
     const fixable = checked.params.filter((p) => p.phase === 'ordering' && !p.constraints.readonly);
     if (invalidParams(fixable).length) throw paramErrors(fixable, 'Some parameters still need a fix.');
-    return stampUpdated(ctx, { ...withParams(current, checked.params), status: 'pending', answered: true }, 'pended');
-  },
-
-  async assign(ctx, current, body, _p, db) {
-    return { ...current, assignee: await assigneeFor(db, ctx, body) };
-  },
-
-  async unassign(ctx, current, body) {
-    checkUnassign(ctx, current.assignee, body?.force);
-    return { ...current, assignee: null };
+    return { ...withParams(current, checked.params), answered: true };
   },
 
   /** Delayed activation: back to pending at planned_date (schedule.ts). */
-  async schedule(ctx, current, body, _p, db) {
+  async schedule(_ctx, current, body, _p, db) {
     const at = new Date(body.planned_date);
-    await enqueue(db, SCHEDULE_JOB, { requestId: current.id }, { runAt: at, accountId: current.asset.connection.vendor.id });
-    return stampUpdated(ctx, { ...current, status: 'scheduled', planned_date: at.toISOString() }, 'scheduled');
+    await enqueue(
+      db,
+      SCHEDULE_JOB,
+      { requestId: current.id },
+      { runAt: at, accountId: current.asset.connection.vendor.id },
+    );
+    return { ...current, planned_date: at.toISOString() };
   },
 
-  async revoke(ctx, current, body) {
-    return stampUpdated(ctx, { ...current, status: 'revoking', reason: body.reason ?? current.reason }, 'revoking');
+  async revoke(_ctx, current, body) {
+    return { ...current, reason: body.reason ?? current.reason };
   },
 
   async confirm(ctx, current, _body, _p, db) {
-    return stampUpdated(ctx, { ...(await undoOnAsset(db, ctx, current, 'revoke')), status: 'revoked' }, 'revoked');
+    return undoOnAsset(db, ctx, current, 'revoke');
   },
 };

@@ -44,7 +44,7 @@ export async function openOnAsset(db: Tx, ctx: Ctx, request: Request, status: As
   return withAssetStatus(request, asset);
 }
 
-/** The request failed with a reason, its asset undone. */
+/** The request fails with a reason, its asset undone (the status is the fail action's, or the flow's that fails it). */
 export async function failed(db: Tx, ctx: Ctx, request: Request, reason: string): Promise<Request> {
-  return { ...(await undoOnAsset(db, ctx, request, 'fail')), status: 'failed', reason };
+  return { ...(await undoOnAsset(db, ctx, request, 'fail')), reason };
 }

@@ -5,7 +5,10 @@ import type { Db } from '../../resources/engine.ts';
 
 // Items of a request: which of the product's items may be ordered and the quantities sent for them.
 
-export interface ItemInput { id: string; quantity: string }
+export interface ItemInput {
+  id: string;
+  quantity: string;
+}
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const bad = (message: string) => ApiError.badRequest(`asset.items: ${message}`);
@@ -27,14 +30,21 @@ function quantityOf(item: Item, raw: string): string {
   const problem = validation.itemQuantity(raw) ?? (raw.trim() === '-1' ? validation.messages.ONLY_INTEGERS : null);
   if (problem) throw bad(`quantity of ${item.id}: ${problem}`);
   const q = String(Number(raw));
-  if (item.quantity > 0 && Number(q) > item.quantity) throw bad(`quantity of ${item.id} must be at most ${item.quantity}.`);
+  if (item.quantity > 0 && Number(q) > item.quantity)
+    throw bad(`quantity of ${item.id} must be at most ${item.quantity}.`);
   return q;
 }
 
 export function assetItemOf(item: Item, quantity: string): AssetItem {
   return {
-    id: item.id, global_id: item.id, mpn: item.mpn, display_name: item.display_name || item.name,
-    item_type: item.item_type, type: item.type, period: item.period ?? null, quantity,
+    id: item.id,
+    global_id: item.id,
+    mpn: item.mpn,
+    display_name: item.display_name || item.name,
+    item_type: item.item_type,
+    type: item.type,
+    period: item.period ?? null,
+    quantity,
   };
 }
 
@@ -42,7 +52,12 @@ export function assetItemOf(item: Item, quantity: string): AssetItem {
  * The sent items as asset items. New items must be published (or draft, on a test connection before the product
  * is published); items the asset already holds may also be at end of sale.
  */
-export async function resolveItems(db: Db, productId: string, input: readonly ItemInput[], opts: { allowDraft: boolean; held?: ReadonlySet<string> }): Promise<AssetItem[]> {
+export async function resolveItems(
+  db: Db,
+  productId: string,
+  input: readonly ItemInput[],
+  opts: { allowDraft: boolean; held?: ReadonlySet<string> },
+): Promise<AssetItem[]> {
   const catalog = await productItems(db, productId);
   const seen = new Set<string>();
   return input.map(({ id, quantity }) => {
@@ -50,8 +65,14 @@ export async function resolveItems(db: Db, productId: string, input: readonly It
     seen.add(id);
     const item = catalog.get(id);
     if (!item) throw bad(`item ${id} does not exist in product ${productId}.`);
-    const allowed = item.status === 'published' || (opts.allowDraft && item.status === 'draft') || (item.status === 'endofsale' && opts.held?.has(id));
-    if (!allowed) throw bad(`item ${id} is ${item.status === 'endofsale' ? 'at end of sale' : 'not published'} and cannot be ordered.`);
+    const allowed =
+      item.status === 'published' ||
+      (opts.allowDraft && item.status === 'draft') ||
+      (item.status === 'endofsale' && opts.held?.has(id));
+    if (!allowed)
+      throw bad(
+        `item ${id} is ${item.status === 'endofsale' ? 'at end of sale' : 'not published'} and cannot be ordered.`,
+      );
     return assetItemOf(item, quantityOf(item, quantity));
   });
 }
@@ -67,7 +88,12 @@ export function assertSomethingOrdered(items: readonly AssetItem[]) {
  * The asset's items after a change: the sent quantities replace the current ones, new items are added, and every
  * item keeps `old_quantity`. Something must actually change.
  */
-export function changedItems(current: readonly AssetItem[], sent: readonly AssetItem[], assetId: string, mustDiffer: boolean): AssetItem[] {
+export function changedItems(
+  current: readonly AssetItem[],
+  sent: readonly AssetItem[],
+  assetId: string,
+  mustDiffer: boolean,
+): AssetItem[] {
   const byId = new Map(sent.map((i) => [i.id, i]));
   const merged: AssetItem[] = current.map(({ old_quantity: _o, ...i }) => {
     const next = byId.get(i.id);

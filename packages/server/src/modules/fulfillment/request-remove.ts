@@ -1,22 +1,25 @@
-import { VENDOR_REQUEST_TYPES, type Request } from '@trellis/domain';
+import type { Request } from '@trellis/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
-import { ApiError } from '../../http/errors.ts';
 import { recordAudit } from '../../resources/audit.ts';
 import { assets } from './asset-store.ts';
 
 /**
- * DELETE of a draft (reference workflows: "Draft → Deleted"): only drafts, only by the side that made it. A draft
+ * DELETE of a draft (reference workflows: "Draft → Deleted"; the domain's draftable rule decides who may). A draft
  * purchase takes its draft asset with it; any other draft leaves its asset as it is. The engine audits the request.
  */
 export async function removeDraft(ctx: Ctx, current: Request, db: Transaction<DB>): Promise<void> {
-  if (current.status !== 'draft') throw ApiError.transition('delete', current.status);
-  const maker = VENDOR_REQUEST_TYPES.includes(current.type) ? 'vendor' : 'provider';
-  if (ctx.account.type !== maker) throw ApiError.forbidden(`Only the ${maker} that made this draft can delete it.`);
   await db.deleteFrom('asset_requests').where('id', '=', current.id).execute();
   if (current.type !== 'purchase') return;
   const asset = await db.selectFrom('assets').select('data').where('id', '=', current.asset.id).executeTakeFirst();
   await db.deleteFrom('assets').where('id', '=', current.asset.id).where('status', '=', 'draft').execute();
-  if (asset) await recordAudit(db, ctx, { res: assets, objectId: current.asset.id, action: 'delete', owner: current.asset.connection.vendor.id, before: asset.data });
+  if (asset)
+    await recordAudit(db, ctx, {
+      res: assets,
+      objectId: current.asset.id,
+      action: 'delete',
+      owner: current.asset.connection.vendor.id,
+      before: asset.data,
+    });
 }

@@ -11,22 +11,27 @@ import { startTiersSetup } from './tiers-setup.ts';
 
 type Tx = Transaction<DB>;
 
-/** The request as pending, or in tiers_setup when its tier accounts first need their configuration. */
+/**
+ * A request about to be pending (created pending, or submitted: the declared `to`) waits in tiers_setup instead
+ * when its tier accounts first need their configuration.
+ */
 export async function pendingOrTiersSetup(db: Tx, ctx: Ctx, request: Request): Promise<Request> {
-  const pending: Request = { ...request, status: 'pending' };
-  return (await startTiersSetup(db, ctx, pending)) ? { ...pending, status: 'tiers_setup' } : pending;
+  return (await startTiersSetup(db, ctx, request)) ? { ...request, status: 'tiers_setup' } : request;
 }
 
 /**
- * A setup this request waited for was approved: once no setup of its asset's T1 or T2 for the product is open
- * (its own or one it shares with another purchase for the same reseller), the request goes to pending.
+ * A setup this request waited for was approved (`decided`, not stored as approved yet): once no other setup of its
+ * asset's T1 or T2 for the product is open (its own or one it shares with another purchase for the same reseller),
+ * the request goes to pending.
  */
-export async function tiersSetupDone(db: Tx, ctx: Ctx, assetRequestId: string): Promise<boolean> {
+export async function tiersSetupDone(db: Tx, ctx: Ctx, assetRequestId: string, decided: string): Promise<boolean> {
   const request = await lockedRequest(db, assetRequestId);
   if (request?.status !== 'tiers_setup') return false;
   const { rows: open } = await sql`select 1 from assets a
     join tier_config_requests q on q.product_id = a.product_id and q.tier_account_id in (a.tier1_id, a.tier2_id)
-    where a.id = ${request.asset.id} and q.type = 'setup' and q.status in (${sql.join([...OPEN_TIER_CONFIG_REQUEST_STATUSES])}) limit 1`.execute(db);
+    where a.id = ${request.asset.id} and q.id <> ${decided} and q.type = 'setup' and q.status in (${sql.join([...OPEN_TIER_CONFIG_REQUEST_STATUSES])}) limit 1`.execute(
+    db,
+  );
   if (open.length) return false;
   await saveRequest(db, ctx, request, { ...request, status: 'pending' }, 'pend', 'pended');
   return true;
@@ -36,6 +41,7 @@ export async function tiersSetupDone(db: Tx, ctx: Ctx, assetRequestId: string): 
 export async function tiersSetupFailed(db: Tx, ctx: Ctx, assetRequestId: string, reason: string): Promise<boolean> {
   const request = await lockedRequest(db, assetRequestId);
   if (!request || !(OPEN_REQUEST_STATUSES as readonly string[]).includes(request.status)) return false;
-  await saveRequest(db, ctx, request, await failed(db, ctx, request, reason), 'fail', 'failed');
+  const failing: Request = { ...(await failed(db, ctx, request, reason)), status: 'failed' };
+  await saveRequest(db, ctx, request, failing, 'fail', 'failed');
   return true;
 }

@@ -2,12 +2,8 @@ import { subscriptionRequestResource, type Request } from '@trellis/domain';
 import { ApiError } from '../../http/errors.ts';
 import { requireCtx } from '../../http/reply.ts';
 import { getObject, type Served } from '../../resources/engine.ts';
-import { registerResource } from '../../resources/routes.ts';
-import { markdownToHtml } from '../catalog/content/render.ts';
-import { setRequestContextLoader } from '../catalog/content/templates.ts';
-import { registerCounter } from '../statistics/counters.ts';
-import { sideCount } from './refs.ts';
-import { describeRoute } from '../meta/openapi.ts';
+import { markdownToHtml } from '../catalog/public.ts';
+import { describeRoute } from '../../openapi/openapi.ts';
 import type { Api } from '../types.ts';
 import { requestActions } from './request-actions.ts';
 import { createRequest } from './request-create.ts';
@@ -16,12 +12,6 @@ import { renderLinked } from './request-templates.ts';
 import { pendingOrTiersSetup } from './request-tiers.ts';
 import { removeDraft } from './request-remove.ts';
 import { updateRequest } from './request-update.ts';
-import './schedule.ts';
-
-/** Every action also moves `updated`. */
-const actions = Object.fromEntries(Object.entries(requestActions).map(([name, run]) => [
-  name, async (...args: Parameters<typeof run>) => ({ ...(await run(...args)), updated: new Date().toISOString() }),
-]));
 
 /**
  * Asset (fulfillment) requests at /requests and /subscriptions/requests: the provider orders, the vendor fulfils.
@@ -33,12 +23,16 @@ export const requests: Served<Request> = {
   afterCreate: async (ctx, r, db) => (r.status === 'pending' ? pendingOrTiersSetup(db, ctx, r) : r),
   update: (ctx, current, input, _params, db) => updateRequest(ctx, current, input, db),
   remove: (ctx, current, _params, db) => removeDraft(ctx, current, db),
-  actions,
+  actions: requestActions,
 };
 export const subscriptionRequests: Served<Request> = { ...requests, decl: subscriptionRequestResource };
 
 /** A request the caller sees, or null (another tenant's is simply not found). */
-async function visibleRequest(db: Parameters<typeof getObject>[4], ctx: Parameters<typeof getObject>[1], id: string) {
+export async function visibleRequest(
+  db: Parameters<typeof getObject>[4],
+  ctx: Parameters<typeof getObject>[1],
+  id: string,
+) {
   try {
     return await getObject(requests, ctx, {}, id, db);
   } catch (e) {
@@ -47,18 +41,12 @@ async function visibleRequest(db: Parameters<typeof getObject>[4], ctx: Paramete
   }
 }
 
-// Templates render with the request as the API shows it (GET /products/{id}/templates/{id}/render?request_id=).
-setRequestContextLoader((db, ctx, id) => visibleRequest(db, ctx, id));
-
-// Dashboard (spec §1): requests waiting on someone, pending or inquiring, of the account's side.
-registerCounter('asset_requests', ['vendor', 'provider'], sideCount('asset_requests', ['pending', 'inquiring']));
-
-describeRoute('get', '/requests/:id/render', { summary: 'The activation text: the approved text, or the linked template rendered with current data (text/markdown; format=html for HTML)' });
-
 export function requestRoutes(api: Api) {
   const { app, db } = api;
-  registerResource(app, db, requests);
-  registerResource(app, db, subscriptionRequests);
+  describeRoute('get', '/requests/:id/render', {
+    summary:
+      'The activation text: the approved text, or the linked template rendered with current data (text/markdown; format=html for HTML)',
+  });
 
   /** The linked template rendered with the request's current data, as Markdown (reference text/markdown). */
   // An approved request shows the text the customer received (`activation_key`), not a re-render with today's data.
@@ -67,8 +55,12 @@ export function requestRoutes(api: Api) {
     const ctx = requireCtx(req);
     const request = await getObject(requests, ctx, {}, (req.params as { id: string }).id, db);
     const format = (req.query as { format?: string }).format;
-    if (format !== undefined && format !== 'html' && format !== 'markdown') throw ApiError.badRequest('format: Must be one of: markdown, html');
-    const markdown = request.status === 'approved' && request.activation_key ? request.activation_key : await renderLinked(db, request);
+    if (format !== undefined && format !== 'html' && format !== 'markdown')
+      throw ApiError.badRequest('format: Must be one of: markdown, html');
+    const markdown =
+      request.status === 'approved' && request.activation_key
+        ? request.activation_key
+        : await renderLinked(db, request);
     if (format === 'html') return reply.type('application/json').send(JSON.stringify(markdownToHtml(markdown)));
     return reply.type('text/markdown; charset=utf-8').send(markdown);
   });

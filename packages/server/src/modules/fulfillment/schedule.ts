@@ -2,7 +2,6 @@ import type { Request } from '@trellis/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { systemCtx } from '../../http/context.ts';
-import { registerJob } from '../../jobs/queue.ts';
 import { lockedRequest, saveRequest } from './request-store.ts';
 
 // Delayed activation: a scheduled request goes back to pending at its planned_date. The schedule action
@@ -30,5 +29,3 @@ export async function releaseDueRequests(db: Kysely<DB>, now = new Date()): Prom
   }
   return moved;
 }
-
-registerJob(SCHEDULE_JOB, async (db) => { await releaseDueRequests(db); });

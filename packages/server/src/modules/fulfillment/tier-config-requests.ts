@@ -1,17 +1,27 @@
-import type { ParamInput, RequestParam, TierConfig, TierConfigRequest } from '@trellis/domain';
+import {
+  tierConfigRequestParamsEditable,
+  type ParamInput,
+  type RequestParam,
+  type TierConfig,
+  type TierConfigRequest,
+} from '@trellis/domain';
 import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import { stampUpdated, updateObject, type Db, type Served } from '../../resources/engine.ts';
-import { registerResource } from '../../resources/routes.ts';
-import { registerCounter } from '../statistics/counters.ts';
-import type { Api } from '../types.ts';
-import { applyParamInput, freshParams, paramErrors, requireMarked, validateKeepingMarks, validateParams, type Side } from './params.ts';
-import { assigneeFor, checkUnassign } from './tier-assign.ts';
+import type { Db, Served } from '../../resources/engine.ts';
+import {
+  applyParamInput,
+  freshParams,
+  paramErrors,
+  validateKeepingMarks,
+  validateParams,
+  type Side,
+} from './params.ts';
+
 import { afterApproved, afterFailed } from './tier-decisions.ts';
 import { carriedParams, newRequest, openedBy } from './tier-objects.ts';
 import { templateIdOf, tierTemplate } from './tier-templates.ts';
-import { now, OPEN_TCR, openRequestOf, paramsOf, requestTable, saveConfig, withParams } from './tier-tables.ts';
-import { productCapabilities, sideCount } from './refs.ts';
+import { now, openRequestOf, paramsOf, requestTable, saveConfig, withParams } from './tier-tables.ts';
+import { productCapabilities } from './refs.ts';
 
 // Tier config requests (/tier/config-requests, reference workflow tier-config-request). The system opens
 // `setup` requests during tiers setup (tiers-setup.ts); the provider opens `update` / `adjustment` requests for
@@ -19,15 +29,10 @@ import { productCapabilities, sideCount } from './refs.ts';
 
 const BOTH_PHASES = ['ordering', 'fulfillment'];
 const sideOf = (ctx: Ctx): Side => (ctx.account.type === 'vendor' ? 'vendor' : 'provider');
-/** Where each side may change parameters: the provider while the request is open, the vendor while it is its to decide. */
-const EDITABLE: Record<Side, string[]> = { provider: ['draft', 'pending', 'inquiring', 'tiers_setup'], vendor: ['pending', 'inquiring'] };
-
 /** Parameter edits of a body: `params` (reference) and `configuration.params`. */
-const editsOf = (input: { params?: ParamInput[]; configuration?: { params?: ParamInput[] } } | undefined): ParamInput[] =>
-  [...(input?.params ?? []), ...(input?.configuration?.params ?? [])];
-
-const moved = (ctx: Ctx, r: TierConfigRequest, status: TierConfigRequest['status'], event: string): TierConfigRequest =>
-  stampUpdated(ctx, { ...r, status, updated: now() }, event);
+const editsOf = (
+  input: { params?: ParamInput[]; configuration?: { params?: ParamInput[] } } | undefined,
+): ParamInput[] => [...(input?.params ?? []), ...(input?.configuration?.params ?? [])];
 
 /** The provider's ordering values must be valid before the vendor gets the request. */
 function checkOrdering(params: RequestParam[]) {
@@ -36,15 +41,22 @@ function checkOrdering(params: RequestParam[]) {
 }
 
 /** The config a provider names: its id, or its account and product. */
-async function namedConfig(db: Db, ctx: Ctx, ref: { id?: string; account?: { id: string }; product?: { id: string } }): Promise<TierConfig> {
+async function namedConfig(
+  db: Db,
+  ctx: Ctx,
+  ref: { id?: string; account?: { id: string }; product?: { id: string } },
+): Promise<TierConfig> {
   let q = db.selectFrom('tier_configs').select('data').where('provider_id', '=', ctx.account.id);
   if (ref.id) q = q.where('id', '=', ref.id);
-  else if (ref.account?.id && ref.product?.id) q = q.where('tier_account_id', '=', ref.account.id).where('product_id', '=', ref.product.id);
+  else if (ref.account?.id && ref.product?.id)
+    q = q.where('tier_account_id', '=', ref.account.id).where('product_id', '=', ref.product.id);
   else throw ApiError.badRequest('configuration.id: This field is required');
   const row = await q.forNoKeyUpdate().executeTakeFirst();
   if (row) return row.data as TierConfig;
   if (ref.id) throw ApiError.badRequest(`configuration.id: tier configuration ${ref.id} does not exist.`);
-  throw ApiError.badRequest(`configuration: tier account ${ref.account!.id} has no configuration for product ${ref.product!.id}; its first purchase sets one up.`);
+  throw ApiError.badRequest(
+    `configuration: tier account ${ref.account!.id} has no configuration for product ${ref.product!.id}; its first purchase sets one up.`,
+  );
 }
 
 export const tierConfigRequests: Served<TierConfigRequest> = {
@@ -58,11 +70,19 @@ export const tierConfigRequests: Served<TierConfigRequest> = {
     const configs = new Map(rows.map((r) => [r.data.id as string, r.data as TierConfig]));
     // select(configuration.product.capabilities): hidden unless asked (reference)
     const caps = include.includes('configuration.product.capabilities')
-      ? await productCapabilities(db, objs.map((o) => o.configuration.product.id)) : null;
+      ? await productCapabilities(
+          db,
+          objs.map((o) => o.configuration.product.id),
+        )
+      : null;
     return objs.map((o) => {
       const c = configs.get(o.configuration.id);
       let configuration = c ? { ...o.configuration, status: c.status, open_request: c.open_request } : o.configuration;
-      if (caps) configuration = { ...configuration, product: { ...configuration.product, capabilities: caps.get(configuration.product.id) ?? {} } };
+      if (caps)
+        configuration = {
+          ...configuration,
+          product: { ...configuration.product, capabilities: caps.get(configuration.product.id) ?? {} },
+        };
       return { ...o, params: paramsOf(o), configuration };
     });
   },
@@ -72,9 +92,17 @@ export const tierConfigRequests: Served<TierConfigRequest> = {
     const config = await namedConfig(db, ctx, input.configuration);
     const open = await openRequestOf(db, config.id);
     if (open) throw ApiError.conflict(`Tier configuration ${config.id} already has an open request ${open.id}.`);
-    if (config.status !== 'active') throw ApiError.badRequest(`Tier configuration ${config.id} is ${config.status}; only an active configuration can be changed.`);
+    if (config.status !== 'active')
+      throw ApiError.badRequest(
+        `Tier configuration ${config.id} is ${config.status}; only an active configuration can be changed.`,
+      );
     // the product's current tier parameters, with the config's values (a parameter added since starts empty)
-    const current = await freshParams(db, config.product.id, config.tier_level === 1 ? 'tier1' : 'tier2', config.params);
+    const current = await freshParams(
+      db,
+      config.product.id,
+      config.tier_level === 1 ? 'tier1' : 'tier2',
+      config.params,
+    );
     const params = applyParamInput(carriedParams(current), input.configuration.params, 'provider');
     const status = input.status ?? 'pending';
     if (status === 'pending') checkOrdering(params);
@@ -83,20 +111,21 @@ export const tierConfigRequests: Served<TierConfigRequest> = {
     return withParams({ ...request, configuration: opened }, params);
   },
 
+  /** Notes while open (the machine's editable rule); parameters as the domain lets each side (the portal asks the same). */
   async update(ctx, current, input) {
     const side = sideOf(ctx);
     const edits = editsOf(input);
-    if (edits.length && !EDITABLE[side].includes(current.status)) throw ApiError.transition('update', current.status);
-    if (input.notes !== undefined && !OPEN_TCR.includes(current.status)) throw ApiError.transition('update', current.status);
+    if (edits.length && !tierConfigRequestParamsEditable(current, { side }))
+      throw ApiError.transition('update', current.status);
     let next = edits.length ? withParams(current, applyParamInput(paramsOf(current), edits, side)) : current;
     if (input.notes !== undefined) next = { ...next, notes: input.notes };
-    return { ...next, updated: now() };
+    return next;
   },
 
   actions: {
-    async submit(ctx, current) {
+    async submit(_ctx, current) {
       checkOrdering(paramsOf(current));
-      return moved(ctx, current, 'pending', 'pended');
+      return current;
     },
 
     /**
@@ -108,7 +137,7 @@ export const tierConfigRequests: Served<TierConfigRequest> = {
       const side = sideOf(ctx);
       const applied = applyParamInput(paramsOf(current), editsOf(body), side);
       const { params } = validateKeepingMarks(applied, side === 'vendor' ? BOTH_PHASES : ['ordering']);
-      return { ...withParams(current, params), updated: now() };
+      return withParams(current, params);
     },
 
     async approve(ctx, current, body, _params, db) {
@@ -117,44 +146,21 @@ export const tierConfigRequests: Served<TierConfigRequest> = {
       let next = withParams(current, checked.params);
       const templateId = templateIdOf(body);
       if (templateId) next = { ...next, template: await tierTemplate(db, next, templateId, 'fulfillment') };
-      next = moved(ctx, { ...next, effective_date: now() }, 'approved', 'approved');
-      await updateObject(requestTable, next, db); // stored first, so it no longer counts as open below
+      next = { ...next, effective_date: now() };
       await afterApproved(db, ctx, next);
       return next;
     },
 
     async fail(ctx, current, body, _params, db) {
-      const next = moved(ctx, { ...current, reason: body.reason }, 'failed', 'failed');
-      await updateObject(requestTable, next, db);
+      const next: TierConfigRequest = { ...current, reason: body.reason };
       await afterFailed(db, ctx, next);
       return next;
     },
 
-    async inquire(ctx, current, body, _params, db) {
-      requireMarked(paramsOf(current));
+    async inquire(_ctx, current, body, _params, db) {
       const templateId = templateIdOf(body);
       const template = templateId ? await tierTemplate(db, current, templateId, 'inquire') : current.template;
-      return moved(ctx, { ...current, template }, 'inquiring', 'inquired');
-    },
-
-    async pend(ctx, current) {
-      return moved(ctx, current, 'pending', 'pended');
-    },
-
-    async assign(ctx, current, body, _params, db) {
-      return { ...current, assignee: await assigneeFor(db, ctx, body), updated: now() };
-    },
-
-    async unassign(ctx, current, body) {
-      checkUnassign(ctx, current.assignee, body?.force);
-      return { ...current, assignee: null, updated: now() };
+      return { ...current, template };
     },
   },
 };
-
-export function tierConfigRequestRoutes({ app, db }: Api) {
-  registerResource(app, db, tierConfigRequests);
-}
-
-// Dashboard: requests waiting on someone — pending (the vendor decides) or inquiring (the provider answers).
-registerCounter('tier_config_requests', ['vendor', 'provider'], sideCount('tier_config_requests', ['pending', 'inquiring']));

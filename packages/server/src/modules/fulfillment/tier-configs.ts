@@ -1,7 +1,6 @@
 import { requireCtx } from '../../http/reply.ts';
 import { getObject, type Params } from '../../resources/engine.ts';
-import { registerResource } from '../../resources/routes.ts';
-import { describeRoute } from '../meta/openapi.ts';
+import { describeRoute } from '../../openapi/openapi.ts';
 import type { Api } from '../types.ts';
 import { tierConfigRequests } from './tier-config-requests.ts';
 import { configTable } from './tier-tables.ts';
@@ -10,11 +9,15 @@ import { configTable } from './tier-tables.ts';
 
 export const tierConfigs = configTable;
 
-describeRoute('get', '/tier/configs/:id/render', { summary: 'The rendered template of the last approval of this configuration (text/markdown)', tag: 'tier' });
-describeRoute('get', '/tier/config-requests/:id/render', { summary: 'The rendered template this request was approved or inquired with (text/markdown)', tag: 'tier' });
-
 export function tierConfigRoutes({ app, db }: Api) {
-  registerResource(app, db, tierConfigs);
+  describeRoute('get', '/tier/configs/:id/render', {
+    summary: 'The rendered template of the last approval of this configuration (text/markdown)',
+    tag: 'tier',
+  });
+  describeRoute('get', '/tier/config-requests/:id/render', {
+    summary: 'The rendered template this request was approved or inquired with (text/markdown)',
+    tag: 'tier',
+  });
 
   // The text of the template the last approval (or inquiry) chose, as Markdown (reference /render).
   app.get('/tier/configs/:id/render', async (req, reply) => {

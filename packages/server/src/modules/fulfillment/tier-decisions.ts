@@ -8,18 +8,21 @@ import { lockedConfig, OPEN_TCR, paramsOf, saveConfig, saveRequest, tierAccount 
 // What the vendor's decision on a tier config request does beyond the request itself (reference workflows
 // tier-config and tier-config-request): the config becomes active, a T1 request waiting for its T2 moves on,
 // and the fulfillment requests waiting in tiers_setup go on to pending (or fail with the request).
-// The decided request must already be stored, so it no longer counts as open.
+// They run inside the decision (approve, fail), before the engine stores the request's new status: the decided
+// request is left out where open requests are counted.
 
 /** Approved: the config takes the request's parameters and is active. */
 export async function afterApproved(db: Transaction<DB>, ctx: Ctx, request: TierConfigRequest): Promise<void> {
   const before = await lockedConfig(db, request.configuration.id);
   const params = paramsOf(request).map(({ structured_error: _e, ...p }) => ({ ...p, value_error: '' }));
-  const template = request.template ? { id: request.template.id, name: request.template.name, representation: request.template.representation } : before.template;
+  const template = request.template
+    ? { id: request.template.id, name: request.template.name, representation: request.template.representation }
+    : before.template;
   await saveConfig(db, ctx, before, { ...before, params, template, status: 'active', open_request: null }, 'activate');
-  await releaseWaitingT1(db, ctx, before);
+  await releaseWaitingT1(db, ctx, before, request.id);
   if (request.type !== 'setup') return;
   for (const id of await waitingRequests(db, before, request)) {
-    await tiersSetupDone(db, ctx, id);
+    await tiersSetupDone(db, ctx, id, request.id);
   }
 }
 
@@ -30,7 +33,7 @@ export async function afterApproved(db: Transaction<DB>, ctx: Ctx, request: Tier
 export async function afterFailed(db: Transaction<DB>, ctx: Ctx, request: TierConfigRequest): Promise<void> {
   const before = await lockedConfig(db, request.configuration.id);
   await saveConfig(db, ctx, before, { ...before, status: 'active', open_request: null }, 'activate');
-  await releaseWaitingT1(db, ctx, before);
+  await releaseWaitingT1(db, ctx, before, request.id);
   if (request.type !== 'setup') return;
   for (const id of await waitingRequests(db, before, request)) await tiersSetupFailed(db, ctx, id, request.reason);
 }
@@ -39,16 +42,20 @@ export async function afterFailed(db: Transaction<DB>, ctx: Ctx, request: TierCo
  * A T1 setup waits in tiers_setup while a T2 setup under it (same product) is open; once none is, it goes to
  * pending (reference transition "Tier Setup is Completed").
  */
-async function releaseWaitingT1(db: Transaction<DB>, ctx: Ctx, t2: TierConfig) {
+async function releaseWaitingT1(db: Transaction<DB>, ctx: Ctx, t2: TierConfig, decided: string) {
   if (t2.tier_level !== 2) return;
   const parentId = (await tierAccount(db, t2.account.id))?.parent?.id;
   if (!parentId) return;
-  const { rows: stillOpen } = await sql`select 1 from tier_config_requests q join tier_accounts a on a.id = q.tier_account_id
+  const { rows: stillOpen } =
+    await sql`select 1 from tier_config_requests q join tier_accounts a on a.id = q.tier_account_id
     where q.product_id = ${t2.product.id} and q.tier_level = 2 and q.type = 'setup' and a.parent_id = ${parentId}
+      and q.id <> ${decided}
       and q.status in (${sql.join(OPEN_TCR)}) limit 1`.execute(db);
   if (stillOpen.length) return;
   const { rows } = await sql<{ data: TierConfigRequest }>`select data from tier_config_requests
-    where tier_account_id = ${parentId} and product_id = ${t2.product.id} and status = 'tiers_setup' for update`.execute(db);
+    where tier_account_id = ${parentId} and product_id = ${t2.product.id} and status = 'tiers_setup' for update`.execute(
+    db,
+  );
   for (const { data: t1 } of rows) await saveRequest(db, ctx, t1, { ...t1, status: 'pending' }, 'pend', 'pended');
 }
 

@@ -19,10 +19,22 @@ export interface ConfigSeed {
 export function newConfig(seed: ConfigSeed): TierConfig {
   const at = now();
   return {
-    id: newId('TC', 3, 3), name: `${seed.account.name} – ${seed.product.name}`, account: seed.account,
-    product: seed.product, tier_level: seed.level, connection: seed.connection, marketplace: seed.marketplace,
-    contract: seed.contract, params: seed.params, configuration: { params: [] }, template: null, open_request: null,
-    status: 'processing', created: at, updated: at, events: {} as TierConfig['events'],
+    id: newId('TC', 3, 3),
+    name: `${seed.account.name} – ${seed.product.name}`,
+    account: seed.account,
+    product: seed.product,
+    tier_level: seed.level,
+    connection: seed.connection,
+    marketplace: seed.marketplace,
+    contract: seed.contract,
+    params: seed.params,
+    configuration: { params: [] },
+    template: null,
+    open_request: null,
+    status: 'processing',
+    created: at,
+    updated: at,
+    events: {} as TierConfig['events'],
   };
 }
 
@@ -38,21 +50,33 @@ export interface RequestSeed {
 export async function newRequest(db: Db, config: TierConfig, seed: RequestSeed): Promise<TierConfigRequest> {
   const at = now();
   const request: TierConfigRequest = {
-    id: newId('TCR', 4, 3), type: seed.type, status: seed.status,
+    id: newId('TCR', 4, 3),
+    type: seed.type,
+    status: seed.status,
     configuration: { ...config },
     parent_configuration: await parentConfiguration(db, config),
     previous_approved_request: await previousApproved(db, config.id),
     asset_request: seed.assetRequestId ? { id: seed.assetRequestId } : null,
-    assignee: null, template: null, activation: { link: null }, reason: '', notes: seed.notes ?? '',
-    environment: config.connection.type, effective_date: null, tiers: await tiersOf(db, config),
-    created: at, updated: at, events: {} as TierConfigRequest['events'],
+    assignee: null,
+    template: null,
+    activation: { link: null },
+    reason: '',
+    notes: seed.notes ?? '',
+    environment: config.connection.type,
+    effective_date: null,
+    tiers: await tiersOf(db, config),
+    created: at,
+    updated: at,
+    events: {} as TierConfigRequest['events'],
   };
   return withParams(request, seed.params);
 }
 
 /** A config while this request is open: processing, with the request named as its open request. */
 export const openedBy = (config: TierConfig, request: { id: string }): TierConfig => ({
-  ...config, status: 'processing', open_request: { id: request.id },
+  ...config,
+  status: 'processing',
+  open_request: { id: request.id },
 });
 
 /** Parameters carried into a new request: the config's values, with old errors cleared. */

@@ -1,12 +1,19 @@
 import { sql, type Transaction } from 'kysely';
 import {
-  OPEN_TIER_CONFIG_REQUEST_STATUSES, tierConfigRequestResource, tierConfigResource,
-  type RequestParam, type TierAccount, type TierConfig, type TierConfigRequest,
+  OPEN_TIER_CONFIG_REQUEST_STATUSES,
+  tierConfigRequestResource,
+  tierConfigResource,
+  type RequestParam,
+  type TierAccount,
+  type TierConfig,
+  type TierConfigRequest,
 } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { insertStamped, saveStamped, type Db, type Served } from '../../resources/engine.ts';
-import { partyScope, tierRefOf } from './refs.ts';
+import { partyScope } from '../../resources/parties.ts';
+import { defineTable, int, text, timestamp } from '../../resources/table.ts';
+import { tierRefOf } from './refs.ts';
 
 // Storage of tier configs and tier config requests, shared by their routes, tiers setup and the approve/fail
 // effects (kept apart from the route files so those can import each other's effects without a cycle).
@@ -14,40 +21,50 @@ import { partyScope, tierRefOf } from './refs.ts';
 export const OPEN_TCR = [...OPEN_TIER_CONFIG_REQUEST_STATUSES] as string[];
 export const now = () => new Date().toISOString();
 
+/** Tier configs: one per tier account and product (migration 0012). */
+export const tierConfigTable = defineTable('tier_configs', {
+  id: text('id'),
+  tier_account_id: text('account.id'),
+  tier_level: int('tier_level'),
+  vendor_id: text('connection.vendor.id'),
+  provider_id: text('connection.provider.id'),
+  product_id: text('product.id'),
+  connection_id: text('connection.id'),
+  status: text('status'),
+  created_at: timestamp('created'),
+  updated_at: timestamp('updated'),
+});
+
 export const configTable: Served<TierConfig> = {
   decl: tierConfigResource,
-  table: 'tier_configs',
-  columns: {
-    id: 'id', status: 'status', tier_level: 'tier_level', 'account.id': 'tier_account_id', 'product.id': 'product_id',
-    'connection.id': 'connection_id', 'connection.provider.id': 'provider_id', 'connection.vendor.id': 'vendor_id',
-    created: 'created_at', updated: 'updated_at',
-  },
-  row: (c) => ({
-    id: c.id, tier_account_id: c.account.id, tier_level: c.tier_level, vendor_id: c.connection.vendor.id,
-    provider_id: c.connection.provider.id, product_id: c.product.id, connection_id: c.connection.id, status: c.status,
-    created_at: c.created, updated_at: c.updated,
-  }),
+  table: tierConfigTable,
   // The reseller's configuration belongs to the provider that manages the reseller.
   owner: (c) => c.connection.provider.id,
   scope: partyScope,
 };
 
+/** Tier config requests, with their config's account, level, parties and product (migration 0012). */
+export const tierConfigRequestTable = defineTable('tier_config_requests', {
+  id: text('id'),
+  config_id: text('configuration.id'),
+  tier_account_id: text('configuration.account.id'),
+  tier_level: int('configuration.tier_level'),
+  vendor_id: text('configuration.connection.vendor.id'),
+  provider_id: text('configuration.connection.provider.id'),
+  product_id: text('configuration.product.id'),
+  asset_request_id: text('asset_request.id').nullable(),
+  type: text('type'),
+  status: text('status'),
+  assignee_id: text('assignee.id').nullable(),
+  created_at: timestamp('created'),
+  updated_at: timestamp('updated'),
+});
+
 export const requestTable: Served<TierConfigRequest> = {
   decl: tierConfigRequestResource,
-  table: 'tier_config_requests',
-  columns: {
-    id: 'id', type: 'type', status: 'status', 'assignee.id': 'assignee_id', 'configuration.id': 'config_id',
-    'configuration.tier_level': 'tier_level', tier_level: 'tier_level', 'configuration.account.id': 'tier_account_id',
-    'configuration.product.id': 'product_id', 'configuration.connection.provider.id': 'provider_id',
-    'configuration.connection.vendor.id': 'vendor_id', 'asset_request.id': 'asset_request_id',
-    created: 'created_at', updated: 'updated_at',
-  },
-  row: (r) => ({
-    id: r.id, config_id: r.configuration.id, tier_account_id: r.configuration.account.id, tier_level: r.configuration.tier_level,
-    vendor_id: r.configuration.connection.vendor.id, provider_id: r.configuration.connection.provider.id,
-    product_id: r.configuration.product.id, asset_request_id: r.asset_request?.id ?? null, type: r.type, status: r.status,
-    assignee_id: r.assignee?.id ?? null, created_at: r.created, updated_at: r.updated,
-  }),
+  table: tierConfigRequestTable,
+  // the reference also filters the level at the top
+  columns: { tier_level: 'configuration.tier_level' },
   owner: (r) => r.configuration.connection.provider.id,
   scope: partyScope,
 };
@@ -59,34 +76,61 @@ export function withParams(r: TierConfigRequest, params: RequestParam[]): TierCo
 }
 
 export async function lockedConfig(db: Transaction<DB>, id: string): Promise<TierConfig> {
-  const row = await db.selectFrom('tier_configs').select('data').where('id', '=', id).forNoKeyUpdate().executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('tier_configs')
+    .select('data')
+    .where('id', '=', id)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
   return row.data as TierConfig;
 }
 
 /** A config of one tier account for one product (there is at most one). */
-export async function configOf(db: Db, accountId: string, productId: string, lock = false): Promise<TierConfig | undefined> {
-  let q = db.selectFrom('tier_configs').select('data').where('tier_account_id', '=', accountId).where('product_id', '=', productId);
+export async function configOf(
+  db: Db,
+  accountId: string,
+  productId: string,
+  lock = false,
+): Promise<TierConfig | undefined> {
+  let q = db
+    .selectFrom('tier_configs')
+    .select('data')
+    .where('tier_account_id', '=', accountId)
+    .where('product_id', '=', productId);
   if (lock) q = q.forNoKeyUpdate();
   return (await q.executeTakeFirst())?.data as TierConfig | undefined;
 }
 
 export async function openRequestOf(db: Db, configId: string): Promise<TierConfigRequest | undefined> {
-  const row = await db.selectFrom('tier_config_requests').select('data').where('config_id', '=', configId)
-    .where('status', 'in', OPEN_TCR).executeTakeFirst();
+  const row = await db
+    .selectFrom('tier_config_requests')
+    .select('data')
+    .where('config_id', '=', configId)
+    .where('status', 'in', OPEN_TCR)
+    .executeTakeFirst();
   return row?.data as TierConfigRequest | undefined;
 }
 
-export const insertConfig = (db: Transaction<DB>, ctx: Ctx, config: TierConfig) => insertStamped(configTable, ctx, config, db);
+export const insertConfig = (db: Transaction<DB>, ctx: Ctx, config: TierConfig) =>
+  insertStamped(configTable, ctx, config, db);
 export const saveConfig = (db: Transaction<DB>, ctx: Ctx, before: TierConfig, after: TierConfig, action: string) =>
   saveStamped(configTable, ctx, before, after, action, db);
-export const insertRequest = (db: Transaction<DB>, ctx: Ctx, request: TierConfigRequest) => insertStamped(requestTable, ctx, request, db);
+export const insertRequest = (db: Transaction<DB>, ctx: Ctx, request: TierConfigRequest) =>
+  insertStamped(requestTable, ctx, request, db);
 /** Stores a request changed outside its own action (e.g. a T1 request released by its T2's approval). */
-export const saveRequest = (db: Transaction<DB>, ctx: Ctx, before: TierConfigRequest, after: TierConfigRequest, action: string, event?: string) =>
-  saveStamped(requestTable, ctx, before, after, action, db, event);
+export const saveRequest = (
+  db: Transaction<DB>,
+  ctx: Ctx,
+  before: TierConfigRequest,
+  after: TierConfigRequest,
+  action: string,
+  event?: string,
+) => saveStamped(requestTable, ctx, before, after, action, db, event);
 
 /** Tier account data by id (any status: a decommissioned account still shows in its configs). */
 export async function tierAccount(db: Db, id: string): Promise<TierAccount | undefined> {
-  return (await db.selectFrom('tier_accounts').select('data').where('id', '=', id).executeTakeFirst())?.data as TierAccount | undefined;
+  return (await db.selectFrom('tier_accounts').select('data').where('id', '=', id).executeTakeFirst())?.data as
+    TierAccount | undefined;
 }
 
 /** `tiers` of a request: a T1 config names its account as tier1; a T2 config its parent as tier1 and itself as tier2. */

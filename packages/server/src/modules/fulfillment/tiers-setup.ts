@@ -5,7 +5,15 @@ import type { Ctx } from '../../http/context.ts';
 import { freshParams, hasScope } from './params.ts';
 import { tierRefOf } from './refs.ts';
 import { carriedParams, newConfig, newRequest, openedBy } from './tier-objects.ts';
-import { configOf, insertConfig, insertRequest, openRequestOf, saveConfig, tierAccount, withParams } from './tier-tables.ts';
+import {
+  configOf,
+  insertConfig,
+  insertRequest,
+  openRequestOf,
+  saveConfig,
+  tierAccount,
+  withParams,
+} from './tier-tables.ts';
 
 // Tiers setup (reference workflow tier-config-request): before a fulfillment request goes to pending, each of
 // its resellers whose tier parameters the product asks for needs an active tier config for the product.
@@ -36,7 +44,14 @@ export async function startTiersSetup(db: Transaction<DB>, ctx: Ctx, request: Re
 }
 
 /** Whether the reseller's config for the product still waits for its setup (opening the setup if needed). */
-async function ensureSetup(db: Transaction<DB>, ctx: Ctx, request: Request, tier: TierRef, level: 1 | 2, afterT2: boolean): Promise<boolean> {
+async function ensureSetup(
+  db: Transaction<DB>,
+  ctx: Ctx,
+  request: Request,
+  tier: TierRef,
+  level: 1 | 2,
+  afterT2: boolean,
+): Promise<boolean> {
   const productId = request.asset.product.id;
   let config = await configOf(db, tier.id, productId, true);
   if (config?.status === 'active') return false;
@@ -49,12 +64,23 @@ async function ensureSetup(db: Transaction<DB>, ctx: Ctx, request: Request, tier
   const status = level === 1 && afterT2 ? 'tiers_setup' : 'pending';
   const fresh = !config;
   config ??= newConfig({
-    account: account ? tierRefOf(account) : tier, level, product: request.asset.product, connection: request.asset.connection,
-    marketplace: request.marketplace ?? request.asset.marketplace, contract: request.contract ?? request.asset.contract ?? null,
+    account: account ? tierRefOf(account) : tier,
+    level,
+    product: request.asset.product,
+    connection: request.asset.connection,
+    marketplace: request.marketplace ?? request.asset.marketplace,
+    contract: request.contract ?? request.asset.contract ?? null,
     params: await freshParams(db, productId, level === 1 ? 'tier1' : 'tier2'),
   });
-  const draft = await newRequest(db, config, { type: 'setup', status, params: carriedParams(config.params), assetRequestId: request.id });
-  const opened = fresh ? await insertConfig(db, ctx, openedBy(config, draft)) : await saveConfig(db, ctx, config, openedBy(config, draft), 'open');
+  const draft = await newRequest(db, config, {
+    type: 'setup',
+    status,
+    params: carriedParams(config.params),
+    assetRequestId: request.id,
+  });
+  const opened = fresh
+    ? await insertConfig(db, ctx, openedBy(config, draft))
+    : await saveConfig(db, ctx, config, openedBy(config, draft), 'open');
   await insertRequest(db, ctx, withParams({ ...draft, configuration: opened }, draft.configuration.params));
   return true;
 }

@@ -1,58 +1,65 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../api/errors.ts';
-import { FormDialog } from '../../../components/FormDialog.tsx';
-import { EMPTY_SELECT } from './selects.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import type { ActionDecl } from '@trellis/domain/resource/machine';
+import { listAll } from '../../../api/list.ts';
+import type { ActionDialogProps } from '../../../components/actions/ActionBar.tsx';
+import { SchemaFormDialog } from '../../../components/form/SchemaFormDialog.tsx';
 
-export interface EndSaleBody { end_of_sale_notes?: string; replacement: { id: string } | null }
+type Named = { id: string; name: string };
 
-export interface EndSaleDialogProps {
-  open: boolean;
+export interface EndSaleDialogProps<T extends Named> extends ActionDialogProps<T> {
+  /** The machine's endsale action: its body, intro and wording. */
+  action: ActionDecl<T>;
   /** "product" or "item": for the wording. */
   noun: string;
-  name: string;
-  /** What may replace it (other products of the vendor, other items of the product). */
-  replacements: { id: string; name: string }[];
-  onClose: () => void;
-  onConfirm: (body: EndSaleBody) => Promise<unknown>;
+  /** What may replace it (other products of the vendor, other items of the product): a list and its RQL. */
+  replacements: { path: string; query: string };
 }
 
-/** End of sale: optional notes for customers and an optional replacement; stays open with the server's message. */
-export function EndSaleDialog({ open, noun, name, replacements, onClose, onConfirm }: EndSaleDialogProps) {
-  const [notes, setNotes] = useState('');
-  const [replacement, setReplacement] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setNotes('');
-    setReplacement('');
-    setError(null);
-  }, [open]);
-  const tooLong = notes.length > 1024;
+/**
+ * End of sale (the action bar's dialog for `endsale`): the body's notes, and a replacement picked from the
+ * vendor's other products or the product's other items; the bar posts it, refetches and says what happened.
+ */
+export function EndSaleDialog<T extends Named>({
+  obj,
+  open,
+  onClose,
+  run,
+  action,
+  noun,
+  replacements,
+}: EndSaleDialogProps<T>) {
+  const others = useQuery({
+    queryKey: ['list', replacements.path, 'replacements', replacements.query],
+    enabled: open,
+    queryFn: ({ signal }) => listAll<Named>(replacements.path, replacements.query, signal),
+  });
+  const schema = useMemo(() => {
+    const body = action.body as z.ZodObject<{ end_of_sale_notes: z.ZodType }>;
+    const options = (others.data ?? []).filter((o) => o.id !== obj.id);
+    if (!options.length) return z.object({ end_of_sale_notes: body.shape.end_of_sale_notes });
+    const labels = Object.fromEntries([['', 'None'], ...options.map((o) => [o.id, `${o.name} (${o.id})`])]);
+    return z.object({
+      end_of_sale_notes: body.shape.end_of_sale_notes,
+      replacement: z
+        .enum(['', ...options.map((o) => o.id)] as [string, ...string[]])
+        .optional()
+        .meta({ title: 'Replacement', description: `The ${noun} customers should move to.`, labels }),
+    });
+  }, [action.body, others.data, obj.id, noun]);
+
   return (
-    <FormDialog open={open} title={`End of sale: ${name}`} submitLabel="End sale" busy={busy} error={error} onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (tooLong) return;
-        setBusy(true);
-        setError(null);
-        onConfirm({ ...(notes.trim() ? { end_of_sale_notes: notes.trim() } : {}), replacement: replacement ? { id: replacement } : null })
-          .then(onClose, (err) => setError(errorMessage(err)))
-          .finally(() => setBusy(false));
-      }}>
-      <Typography variant="body2" color="text.secondary">
-        Customers can no longer buy this {noun}; existing subscriptions keep it. You can resume the sale later.
-      </Typography>
-      <TextField label="Notes" multiline minRows={3} fullWidth value={notes} onChange={(e) => setNotes(e.target.value)}
-        error={tooLong} helperText={tooLong ? 'Input must be at most 1024 characters' : 'Why the sale ends, shown to customers.'} />
-      <TextField select label="Replacement" fullWidth slotProps={EMPTY_SELECT} value={replacement} onChange={(e) => setReplacement(e.target.value)}
-        helperText={`The ${noun} customers should move to.`}>
-        <MenuItem value=""><em>None</em></MenuItem>
-        {replacements.map((r) => <MenuItem key={r.id} value={r.id}>{r.name} ({r.id})</MenuItem>)}
-      </TextField>
-    </FormDialog>
+    <SchemaFormDialog
+      // a new form once the replacements are known
+      key={others.data ? 'loaded' : 'loading'}
+      open={open}
+      title={`End of sale: ${obj.name}`}
+      submitLabel="End sale"
+      schema={schema}
+      intro={action.intro?.(obj)}
+      onClose={onClose}
+      onSubmit={({ replacement, ...body }) => run({ ...body, replacement: replacement ? { id: replacement } : null })}
+    />
   );
 }

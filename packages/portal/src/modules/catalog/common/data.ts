@@ -2,12 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Category } from '@trellis/domain/catalog/content';
 import type { ItemGroup, Unit } from '@trellis/domain/catalog/item';
-import type { Product, ProductVersion } from '@trellis/domain/catalog/product';
+import { productResource, type Product, type ProductVersion } from '@trellis/domain/catalog/product';
+import { allows } from '@trellis/domain/identity/modules';
+import { editRefusal, sideWrites, type ResourceDecl } from '@trellis/domain/resource/define';
 import { POLLING_INTERVAL_MS } from '@trellis/domain/format/constants';
 import { listAll } from '../../../api/list.ts';
 import { useGet } from '../../../api/hooks.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
-import { notify } from './notify.ts';
+import { useViewer } from '../../../app/session/useViewer.ts';
+import { notify } from '../../../app/notices.ts';
 import { partPath, productApiPath } from './paths.ts';
 
 // Whole lists for pickers live under the 'list' key, so every write (which refetches lists) refreshes them too.
@@ -46,10 +49,13 @@ export function useProductVersions(productId: string, { announce = false }: { an
     const finished = finishedNow.filter((n) => !before.includes(n));
     if (!finished.length) return;
     void client.invalidateQueries({ queryKey: ['get'] });
-    void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'list' && q.queryKey[1] !== `/products/${productId}/versions` });
+    void client.invalidateQueries({
+      predicate: (q) => q.queryKey[0] === 'list' && q.queryKey[1] !== `/products/${productId}/versions`,
+    });
     if (!announce) return;
     const v = query.data?.find((x) => x.version === finished[0]);
-    if (v?.build.status === 'failed') notify('error', `Version ${v.version} could not be built: ${v.build.error ?? 'unknown error'}`);
+    if (v?.build.status === 'failed')
+      notify('error', `Version ${v.version} could not be built: ${v.build.error ?? 'unknown error'}`);
     else if (v) notify('success', `Version ${v.version} is ready.`);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, client, productId]);
@@ -57,27 +63,57 @@ export function useProductVersions(productId: string, { announce = false }: { an
 }
 
 export function useCategories() {
-  return useQuery({ queryKey: ['list', '/categories', 'all'], queryFn: ({ signal }) => listAll<Category>('/categories', 'ordering(name)', signal), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['list', '/categories', 'all'],
+    queryFn: ({ signal }) => listAll<Category>('/categories', 'ordering(name)', signal),
+    staleTime: 60_000,
+  });
 }
 
 export function useUnits() {
-  return useQuery({ queryKey: ['list', '/settings/units', 'all'], queryFn: ({ signal }) => listAll<Unit>('/settings/units', 'ordering(name)', signal), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['list', '/settings/units', 'all'],
+    queryFn: ({ signal }) => listAll<Unit>('/settings/units', 'ordering(name)', signal),
+    staleTime: 60_000,
+  });
 }
 
 export function useItemGroups(productId: string, version?: number) {
   const path = partPath(productId, 'item-groups', version);
-  return useQuery({ queryKey: ['list', path, 'all'], queryFn: ({ signal }) => listAll<ItemGroup>(path, 'ordering(name)', signal) });
+  return useQuery({
+    queryKey: ['list', path, 'all'],
+    queryFn: ({ signal }) => listAll<ItemGroup>(path, 'ordering(name)', signal),
+  });
 }
 
 export type ReadOnlyReason = 'provider' | 'version' | null;
 
-/**
- * Why this user sees the product read-only (spec §6): it is not their own (a provider, which the API refuses
- * with 403 on writes) or they look at a built version (frozen copies cannot change).
- */
-export function useReadOnly(product: Pick<Product, 'owner'> | undefined, version?: number): { readOnly: boolean; reason: ReadOnlyReason } {
+/** Whether the signed-in user may write objects of `decl` at all (its module and side): e.g. create a product. */
+export function useMayCreate(decl: ResourceDecl = productResource): boolean {
   const auth = useAuth();
-  const notOwner = auth.account.type !== 'vendor' || (!!product && product.owner.id !== auth.account.id);
+  const viewer = useViewer();
+  return allows(auth.permissions, decl.module) && sideWrites(decl, viewer.side);
+}
+
+/** Whether the signed-in user may change this product (and what is in it): the module, the side, the owner rule. */
+export function useMayWrite(product: Product | undefined): boolean {
+  const viewer = useViewer();
+  const may = useMayCreate();
+  return may && !!product && !editRefusal(productResource, product, viewer);
+}
+
+/**
+ * Why this user sees the product read-only (spec §6): it is not theirs to change (the product's rules, which the
+ * API enforces with 403) or they look at a built version (frozen copies cannot change).
+ */
+export function useReadOnly(
+  product: Product | undefined,
+  version?: number,
+): { readOnly: boolean; reason: ReadOnlyReason } {
+  const viewer = useViewer();
+  const mayWrite = useMayWrite(product);
+  // until the product is there, a provider is read-only already and a vendor not yet
+  const notOwner = product ? !mayWrite : viewer.side !== 'vendor';
   const reason: ReadOnlyReason = notOwner ? 'provider' : version ? 'version' : null;
   return { readOnly: reason !== null, reason };
 }

@@ -20,14 +20,18 @@ export function partPath(productId: string, part: string, version?: number): str
 
 /** The product itself: live, or as it was built in `version`. */
 export const productApiPath = (productId: string, version?: number) =>
-  (version ? `/products/${productId}/versions/${version}` : `/products/${productId}`);
+  version ? `/products/${productId}/versions/${version}` : `/products/${productId}`;
 
 /** Where a tab of the product page lives; parameter tabs have their own reference route names. */
 export function productTabUrl(productId: string, tab: string, version?: number): string {
-  const url = tab === 'ordering' ? pathTo('product.parameters.ordering', { id: productId })
-    : tab === 'fulfillment' ? pathTo('product.parameters.fulfillment', { id: productId })
-      : tab === 'configuration' ? pathTo('product.configuration', { id: productId })
-        : pathTo('product', { id: productId, tab });
+  const url =
+    tab === 'ordering'
+      ? pathTo('product.parameters.ordering', { id: productId })
+      : tab === 'fulfillment'
+        ? pathTo('product.parameters.fulfillment', { id: productId })
+        : tab === 'configuration'
+          ? pathTo('product.configuration', { id: productId })
+          : pathTo('product', { id: productId, tab });
   return withVersion(url, version);
 }
 

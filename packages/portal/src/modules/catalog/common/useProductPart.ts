@@ -1,24 +1,31 @@
-import { useLocation, useNavigate } from 'react-router';
-import { formatDate } from '@trellis/domain/format/date';
-import { useGet } from '../../../api/hooks.ts';
-import { useAuth } from '../../../app/session/SessionProvider.tsx';
+import type { ResourceDecl } from '@trellis/domain/resource/define';
 import { useProduct, useReadOnly } from './data.ts';
 import { partPath, productTabUrl, useViewedVersion } from './paths.ts';
 
-type EventAt = { at?: string; by?: { name?: string } | null };
-
 /**
- * What a detail page of one part of a product (an item, an item group) needs: the part (live or of the viewed
- * version), whether it is read-only and why, the tab to go back to, and "date by name" for its events.
+ * What a detail page of one part of a product (an item, an item group, a parameter) needs: the product, the
+ * version viewed, whether the page is read-only and why, the part's API path (live or frozen), the declaration to
+ * show it with (a frozen copy offers no writes) and the tab to go back to.
  */
-export function useProductPart<T>(productId: string, part: 'items' | 'item-groups', partId: string, tab: string) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const hour12 = useAuth().user?.timeformat === '12h';
+export function useProductPart(productId: string, part: string, partId: string, decl: ResourceDecl, tab: string) {
   const version = useViewedVersion();
   const product = useProduct(productId);
   const { readOnly, reason } = useReadOnly(product.data, version);
-  const query = useGet<T>(`${partPath(productId, part, version)}/${partId}`);
-  const when = (ev?: EventAt) => (ev?.at ? [formatDate(ev.at, { hour12 }), ev.by?.name].filter(Boolean).join(' by ') : null);
-  return { location, navigate, version, product, readOnly, reason, query, back: productTabUrl(productId, tab, version), when };
+  return {
+    version,
+    product,
+    readOnly,
+    reason,
+    path: `${partPath(productId, part, version)}/${partId}`,
+    decl: readOnly ? readOnlyDecl(decl) : decl,
+    back: productTabUrl(productId, tab, version),
+  };
 }
+
+/** The declaration as a read-only page shows it: no actions, no delete, nobody writes. */
+export const readOnlyDecl = (decl: ResourceDecl): ResourceDecl => ({
+  ...decl,
+  remove: false,
+  machine: decl.machine && { ...decl.machine, actions: {} },
+  writableBy: [],
+});

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test-utils.tsx';
-import { listBody } from '../../settings/testing.tsx';
+import { listBody } from '../../identity/testing.tsx';
 import { itemFixture, PRODUCT_ID, renderSignedIn, UNITS } from '../common/testing.tsx';
 import { ItemDialog } from './ItemDialog.tsx';
 
@@ -25,7 +25,9 @@ function api() {
     'GET /settings/units': () => listBody(UNITS),
     'GET /products/PRD-111-222-333/item-groups': () => listBody([]),
     'POST /products/PRD-111-222-333/items': (c) => ({ status: 201, body: { ...itemFixture, ...(c.body as object) } }),
-    'PUT /products/PRD-111-222-333/items/PRD-111-222-333-0001': (c) => ({ body: { ...itemFixture, ...(c.body as object) } }),
+    'PUT /products/PRD-111-222-333/items/PRD-111-222-333-0001': (c) => ({
+      body: { ...itemFixture, ...(c.body as object) },
+    }),
   });
 }
 
@@ -40,7 +42,9 @@ describe('item form', () => {
     expect(shown(dialog, 'Precision')).toBe('Integer');
     expect(field(dialog, 'Commitment').value).toBe('1');
     expect(field(dialog, 'Quantity').value).toBe('-1');
-    expect((within(dialog).getByRole('switch', { name: 'Visible to customers' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('switch', { name: 'Visible to customers' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('switching to pay-per-use sets quantity -1 (unlimited), units × hours and one decimal; switching back restores the reservation defaults', async () => {
@@ -69,8 +73,16 @@ describe('item form', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
-      name: 'Storage usage', mpn: 'ST-USE', type: 'ppu', period: 'monthly', commitment: { count: 1 }, precision: 'decimal(1)',
-      unit: { id: 'unith' }, quantity: -1, group: null, ui: { visibility: true },
+      name: 'Storage usage',
+      mpn: 'ST-USE',
+      type: 'ppu',
+      period: 'monthly',
+      commitment: { count: 1 },
+      precision: 'decimal(1)',
+      unit: { id: 'unith' },
+      quantity: -1,
+      group: null,
+      ui: { visibility: true },
     });
   });
 
@@ -88,7 +100,9 @@ describe('item form', () => {
   it('edits a published item without sending its fixed type fields, which are disabled', async () => {
     const calls = api();
     const onSaved = vi.fn();
-    renderSignedIn(<ItemDialog productId={PRODUCT_ID} open item={itemFixture as never} onClose={() => {}} onSaved={onSaved} />);
+    renderSignedIn(
+      <ItemDialog productId={PRODUCT_ID} open item={itemFixture as never} onClose={() => {}} onSaved={onSaved} />,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Edit item' });
     expect(field(dialog, 'Quantity').disabled).toBe(true);
     expect(within(dialog).getByRole('combobox', { name: 'Type' }).getAttribute('aria-disabled')).toBe('true');
@@ -97,6 +111,7 @@ describe('item form', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
     expect(body.name).toBe('Backup 200 GB');
-    for (const f of ['type', 'period', 'commitment', 'precision', 'unit', 'quantity']) expect(body).not.toHaveProperty(f);
+    for (const f of ['type', 'period', 'commitment', 'precision', 'unit', 'quantity'])
+      expect(body).not.toHaveProperty(f);
   });
 });

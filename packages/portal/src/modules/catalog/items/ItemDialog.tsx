@@ -3,14 +3,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  ITEM_PERIOD_LABELS, ITEM_PERIODS, ITEM_PRECISION_LABELS, ITEM_PRECISIONS, ITEM_TYPE_LABELS, ITEM_TYPES,
-  type Item, type ItemType,
+  ITEM_PERIOD_LABELS,
+  ITEM_PERIODS,
+  ITEM_PRECISION_LABELS,
+  ITEM_PRECISIONS,
+  ITEM_TYPE_LABELS,
+  ITEM_TYPES,
+  type Item,
+  type ItemType,
 } from '@trellis/domain/catalog/item';
-import { api } from '../../../api/client.ts';
 import { ApiError, errorMessage } from '../../../api/errors.ts';
+import { useWrite } from '../../../api/useWrite.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useItemGroups, useUnits } from '../common/data.ts';
 import { itemFormBody, itemFormErrors, itemToForm, newItemForm, typeSwitch, type ItemFormValues } from './itemForm.ts';
@@ -20,8 +25,14 @@ type Errors = Partial<Record<keyof ItemFormValues, string>>;
 
 // Server field names → form fields ('commitment.count' → 'commitment').
 const FIELD_OF: Record<string, keyof ItemFormValues> = {
-  'commitment.count': 'commitment', commitment: 'commitment', 'unit.id': 'unit', unit: 'unit', 'group.id': 'group', group: 'group',
-  'ui.visibility': 'visibility', ui: 'visibility',
+  'commitment.count': 'commitment',
+  commitment: 'commitment',
+  'unit.id': 'unit',
+  unit: 'unit',
+  'group.id': 'group',
+  group: 'group',
+  'ui.visibility': 'visibility',
+  ui: 'visibility',
 };
 
 export interface ItemDialogProps {
@@ -39,7 +50,11 @@ export interface ItemDialogProps {
  * a draft, its type fields are fixed.
  */
 export function ItemDialog({ productId, open, item, onClose, onSaved }: ItemDialogProps) {
-  const client = useQueryClient();
+  const base = `/products/${productId}/items`;
+  const save = useWrite<Item, Record<string, unknown>>(
+    { method: item ? 'PUT' : 'POST', path: item ? `${base}/${item.id}` : base },
+    { objects: item ? [`${base}/${item.id}`] : [] },
+  );
   const units = useUnits();
   const groups = useItemGroups(productId);
   const [values, setValues] = useState<ItemFormValues>(() => newItemForm());
@@ -79,12 +94,7 @@ export function ItemDialog({ productId, open, item, onClose, onSaved }: ItemDial
     setFormError(null);
     try {
       const body = itemFormBody(values, item);
-      const saved = item
-        ? await api.put<Item>(`/products/${productId}/items/${item.id}`, body)
-        : await api.post<Item>(`/products/${productId}/items`, body);
-      void client.invalidateQueries({ queryKey: ['list'] });
-      void client.invalidateQueries({ queryKey: ['get'] });
-      onSaved(saved);
+      onSaved(await save.mutateAsync(body));
     } catch (err) {
       const byField = err instanceof ApiError ? err.fieldErrors : {};
       const placed: Errors = {};
@@ -105,51 +115,138 @@ export function ItemDialog({ productId, open, item, onClose, onSaved }: ItemDial
   const hasUnit = unitOptions.some((u) => u.id === values.unit);
   const ppu = values.type === 'ppu';
   return (
-    <FormDialog open={open} title={item ? 'Edit item' : 'Create item'} onClose={onClose} onSubmit={(e) => void submit(e)}
-      submitLabel={item ? 'Save' : 'Create'} busy={busy} error={formError} maxWidth="md">
+    <FormDialog
+      open={open}
+      title={item ? 'Edit item' : 'Create item'}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      submitLabel={item ? 'Save' : 'Create'}
+      busy={busy}
+      error={formError}
+      maxWidth="md"
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="Name" required autoFocus fullWidth {...text('name')} />
         <TextField label="MPN" required fullWidth {...text('mpn')} />
       </Stack>
-      <TextField label="Display name" fullWidth {...text('display_name')}
-        helperText={errors.display_name ?? 'What customers see; the name when left empty.'} />
+      <TextField
+        label="Display name"
+        fullWidth
+        {...text('display_name')}
+        helperText={errors.display_name ?? 'What customers see; the name when left empty.'}
+      />
       <TextField label="Description" fullWidth multiline minRows={2} {...text('description')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Type" fullWidth value={values.type} disabled={typeLocked}
-          onChange={(e) => set(typeSwitch(values, e.target.value as ItemType))} error={!!errors.type} helperText={errors.type}>
-          {ITEM_TYPES.map((t) => <MenuItem key={t} value={t}>{ITEM_TYPE_LABELS[t]}</MenuItem>)}
+        <TextField
+          select
+          label="Type"
+          fullWidth
+          value={values.type}
+          disabled={typeLocked}
+          onChange={(e) => set(typeSwitch(values, e.target.value as ItemType))}
+          error={!!errors.type}
+          helperText={errors.type}
+        >
+          {ITEM_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {ITEM_TYPE_LABELS[t]}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField select label="Period" fullWidth value={values.period} disabled={typeLocked}
-          onChange={(e) => set({ period: e.target.value as ItemFormValues['period'] })} error={!!errors.period} helperText={errors.period}>
-          {ITEM_PERIODS.map((p) => <MenuItem key={p} value={p} disabled={ppu && p === 'onetime'}>{ITEM_PERIOD_LABELS[p]}</MenuItem>)}
+        <TextField
+          select
+          label="Period"
+          fullWidth
+          value={values.period}
+          disabled={typeLocked}
+          onChange={(e) => set({ period: e.target.value as ItemFormValues['period'] })}
+          error={!!errors.period}
+          helperText={errors.period}
+        >
+          {ITEM_PERIODS.map((p) => (
+            <MenuItem key={p} value={p} disabled={ppu && p === 'onetime'}>
+              {ITEM_PERIOD_LABELS[p]}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField label="Commitment" fullWidth disabled={typeLocked || ppu} {...text('commitment')}
-          helperText={errors.commitment ?? 'Periods the customer commits to.'} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <TextField
+          label="Commitment"
+          fullWidth
+          disabled={typeLocked || ppu}
+          {...text('commitment')}
+          helperText={errors.commitment ?? 'Periods the customer commits to.'}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Unit" fullWidth value={hasUnit || !units.isSuccess ? values.unit : ''} disabled={typeLocked}
-          onChange={(e) => set({ unit: e.target.value })} error={!!errors.unit} helperText={errors.unit}>
+        <TextField
+          select
+          label="Unit"
+          fullWidth
+          value={hasUnit || !units.isSuccess ? values.unit : ''}
+          disabled={typeLocked}
+          onChange={(e) => set({ unit: e.target.value })}
+          error={!!errors.unit}
+          helperText={errors.unit}
+        >
           {!hasUnit && <MenuItem value={values.unit}>{values.unit}</MenuItem>}
-          {unitOptions.map((u) => <MenuItem key={u.id} value={u.id}>{u.title || u.name}</MenuItem>)}
+          {unitOptions.map((u) => (
+            <MenuItem key={u.id} value={u.id}>
+              {u.title || u.name}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField select label="Precision" fullWidth value={values.precision} disabled={typeLocked}
-          onChange={(e) => set({ precision: e.target.value as ItemFormValues['precision'] })} error={!!errors.precision} helperText={errors.precision}>
-          {ITEM_PRECISIONS.map((p) => <MenuItem key={p} value={p}>{ITEM_PRECISION_LABELS[p]}</MenuItem>)}
+        <TextField
+          select
+          label="Precision"
+          fullWidth
+          value={values.precision}
+          disabled={typeLocked}
+          onChange={(e) => set({ precision: e.target.value as ItemFormValues['precision'] })}
+          error={!!errors.precision}
+          helperText={errors.precision}
+        >
+          {ITEM_PRECISIONS.map((p) => (
+            <MenuItem key={p} value={p}>
+              {ITEM_PRECISION_LABELS[p]}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField label="Quantity" fullWidth disabled={typeLocked || ppu} {...text('quantity')}
+        <TextField
+          label="Quantity"
+          fullWidth
+          disabled={typeLocked || ppu}
+          {...text('quantity')}
           helperText={errors.quantity ?? (ppu ? 'Unlimited for pay-as-you-go items.' : '-1 = unlimited.')}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Group" fullWidth slotProps={EMPTY_SELECT} value={values.group} onChange={(e) => set({ group: e.target.value })}
-          error={!!errors.group} helperText={errors.group}>
-          <MenuItem value=""><em>No group</em></MenuItem>
-          {(groups.data ?? []).map((g) => <MenuItem key={g.id} value={g.id}>{g.name ?? g.mpn}</MenuItem>)}
+        <TextField
+          select
+          label="Group"
+          fullWidth
+          slotProps={EMPTY_SELECT}
+          value={values.group}
+          onChange={(e) => set({ group: e.target.value })}
+          error={!!errors.group}
+          helperText={errors.group}
+        >
+          <MenuItem value="">
+            <em>No group</em>
+          </MenuItem>
+          {(groups.data ?? []).map((g) => (
+            <MenuItem key={g.id} value={g.id}>
+              {g.name ?? g.mpn}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField label="External ID" fullWidth {...text('external_id')} />
       </Stack>
-      <FormControlLabel label="Visible to customers"
-        control={<Switch checked={values.visibility} onChange={(e) => set({ visibility: e.target.checked })} />} />
+      <FormControlLabel
+        label="Visible to customers"
+        control={<Switch checked={values.visibility} onChange={(e) => set({ visibility: e.target.checked })} />}
+      />
     </FormDialog>
   );
 }

@@ -1,63 +1,78 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
-import { useState } from 'react';
-import {
-  commitmentLabel, itemResource, itemTypeLabel, periodLabel, precisionLabel, quantityLabel, type Item,
-} from '@trellis/domain/catalog/item';
-import { ResourceTable, type Column } from '../../../components/ResourceTable/ResourceTable.tsx';
-import { CatalogStatusChip } from '../common/CatalogStatusChip.tsx';
-import { notify } from '../common/notify.ts';
+import { useState, type ReactNode } from 'react';
+import type { RqlBuilder } from '@trellis/domain/rql/builder';
+import { commitmentLabel, itemResource, type Item } from '@trellis/domain/catalog/item';
+import { notify } from '../../../app/notices.ts';
+import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { itemUrl, partPath } from '../common/paths.ts';
-import { ItemActions } from './ItemActions.tsx';
 import { ItemDialog } from './ItemDialog.tsx';
 
-export interface ItemsTabProps { productId: string; readOnly: boolean; version?: number }
-
-/** Only the filters a catalogue editor reaches for; the API accepts the rest in the URL state too. */
-export const ITEM_TABLE_DECL = {
-  ...itemResource,
-  filters: Object.fromEntries(Object.entries(itemResource.filters).map(([k, f]) =>
-    [k, k === 'status' || k === 'type' ? f : { ...f, options: undefined }])),
-};
-
-const nowrap = (text: string) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
-
-/** The Item summary of spec §3 as table columns. */
-export function itemColumns(): Column<Item>[] {
-  return [
-    { field: 'name', label: 'Name', render: (i) => <><Box component="span" sx={{ fontWeight: 500 }}>{i.name}</Box>
-      <Box sx={{ color: 'text.secondary', fontSize: 12, fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{i.id}</Box></> },
-    { field: 'display_name', label: 'Display name' },
-    { field: 'type', label: 'Type', render: (i) => itemTypeLabel(i.type) },
-    { field: 'period', label: 'Period', render: (i) => periodLabel(i.period) },
-    { field: 'commitment.count', label: 'Commitment', render: (i) => nowrap(commitmentLabel(i.commitment?.count)) },
-    { field: 'quantity', label: 'Quantity', render: (i) => quantityLabel(i.quantity) },
-    { field: 'unit.title', label: 'Unit', render: (i) => i.unit?.title ?? i.unit?.id ?? '' },
-    { field: 'precision', label: 'Precision', render: (i) => precisionLabel(i.precision) },
-    { field: 'status', label: 'Status', render: (i) => <CatalogStatusChip status={i.status} /> },
-  ];
+export interface ItemsTabProps {
+  productId: string;
+  readOnly: boolean;
+  version?: number;
 }
 
-/** Items of the product (live or of a built version); the owning vendor creates, edits and runs status actions. */
+/** The Item summary of spec §3, as declared; a commitment reads "N commitment" (blank for none). */
+export const ITEM_RENDER: Partial<Record<string, (i: Item) => ReactNode>> = {
+  'commitment.count': (i) => commitmentLabel(i.commitment?.count),
+};
+
+/** Items of a product (live or of a built version), as declared: one list for the items tab and a group's page. */
+export function ItemTable({
+  productId,
+  version,
+  stateKey,
+  base,
+  toolbar,
+}: {
+  productId: string;
+  version?: number;
+  stateKey: string;
+  base?: (q: RqlBuilder) => RqlBuilder;
+  toolbar?: ReactNode;
+}) {
+  return (
+    <ResourceTable<Item>
+      key={version ?? 'live'}
+      resource={itemResource}
+      path={partPath(productId, 'items', version)}
+      stateKey={stateKey}
+      base={base}
+      render={ITEM_RENDER}
+      rowLink={(i) => itemUrl(productId, i.id, version)}
+      toolbar={toolbar}
+    />
+  );
+}
+
+/** Items of the product; the owning vendor creates them here and runs their actions on each item's page. */
 export function ItemsTab({ productId, readOnly, version }: ItemsTabProps) {
-  const [editing, setEditing] = useState<Item | 'new' | null>(null);
-  const columns = itemColumns();
-  if (!readOnly) {
-    columns.push({ field: 'actions', label: '', width: 40,
-      render: (i) => <ItemActions productId={productId} item={i} variant="menu" onEdit={() => setEditing(i)} /> });
-  }
+  const [creating, setCreating] = useState(false);
   return (
     <>
-      <ResourceTable<Item> key={version ?? 'live'} resource={ITEM_TABLE_DECL} path={partPath(productId, 'items', version)}
-        stateKey="product-items" noun="items" columns={columns} rowLink={(i) => itemUrl(productId, i.id, version)}
-        toolbar={!readOnly && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>Create item</Button>} />
-      <ItemDialog productId={productId} open={editing !== null} item={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
+      <ItemTable
+        productId={productId}
+        version={version}
+        stateKey="product-items"
+        toolbar={
+          !readOnly && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Create item
+            </Button>
+          )
+        }
+      />
+      <ItemDialog
+        productId={productId}
+        open={creating}
+        onClose={() => setCreating(false)}
         onSaved={(i) => {
-          notify('success', `Item ${i.name} (${i.id}) was ${editing === 'new' ? 'created' : 'saved'}.`);
-          setEditing(null);
-        }} />
+          notify('success', `Item ${i.name} (${i.id}) was created.`);
+          setCreating(false);
+        }}
+      />
     </>
   );
 }

@@ -1,6 +1,13 @@
 import {
-  ITEM_TYPE_FIELDS, itemDefaults, itemRuleErrors, itemTypeDefaults, UNLIMITED_QUANTITY,
-  type Item, type ItemPeriod, type ItemPrecision, type ItemType,
+  ITEM_TYPE_FIELDS,
+  itemDefaults,
+  itemRuleErrors,
+  itemTypeDefaults,
+  UNLIMITED_QUANTITY,
+  type Item,
+  type ItemPeriod,
+  type ItemPrecision,
+  type ItemType,
 } from '@trellis/domain/catalog/item';
 import { ONLY_INTEGERS, REQUIRED } from '@trellis/domain/validation/messages';
 import { itemQuantity } from '@trellis/domain/validation/rules';
@@ -29,18 +36,37 @@ export interface ItemFormValues {
 export function newItemForm(type: ItemType = 'reservation'): ItemFormValues {
   const d = itemDefaults(type);
   return {
-    name: '', display_name: '', mpn: '', description: d.description, external_id: '',
-    type: d.type, period: d.period, commitment: String(d.commitment.count), precision: d.precision,
-    unit: d.unit.id, quantity: String(d.quantity), group: '', visibility: d.ui.visibility,
+    name: '',
+    display_name: '',
+    mpn: '',
+    description: d.description,
+    external_id: '',
+    type: d.type,
+    period: d.period,
+    commitment: String(d.commitment.count),
+    precision: d.precision,
+    unit: d.unit.id,
+    quantity: String(d.quantity),
+    group: '',
+    visibility: d.ui.visibility,
   };
 }
 
 export function itemToForm(item: Item): ItemFormValues {
   return {
-    name: item.name, display_name: item.display_name === item.name ? '' : item.display_name, mpn: item.mpn,
-    description: item.description, external_id: item.external_id ?? '', type: item.type, period: item.period,
-    commitment: String(item.commitment.count), precision: item.precision, unit: item.unit.id,
-    quantity: String(item.quantity), group: item.group?.id ?? '', visibility: item.ui.visibility,
+    name: item.name,
+    display_name: item.display_name === item.name ? '' : item.display_name,
+    mpn: item.mpn,
+    description: item.description,
+    external_id: item.external_id ?? '',
+    type: item.type,
+    period: item.period,
+    commitment: String(item.commitment.count),
+    precision: item.precision,
+    unit: item.unit.id,
+    quantity: String(item.quantity),
+    group: item.group?.id ?? '',
+    visibility: item.ui.visibility,
   };
 }
 
@@ -50,7 +76,12 @@ export function itemToForm(item: Item): ItemFormValues {
  */
 export function typeSwitch(values: ItemFormValues, type: ItemType): Partial<ItemFormValues> {
   const d = itemTypeDefaults(type);
-  const patch: Partial<ItemFormValues> = { type, precision: d.precision, unit: d.unit.id, quantity: String(d.quantity) };
+  const patch: Partial<ItemFormValues> = {
+    type,
+    precision: d.precision,
+    unit: d.unit.id,
+    quantity: String(d.quantity),
+  };
   if (type === 'ppu') {
     if (values.period === 'onetime') patch.period = 'monthly';
     patch.commitment = '1';
@@ -69,7 +100,12 @@ export function itemFormErrors(v: ItemFormValues): Partial<Record<keyof ItemForm
   if (!/^\d+$/.test(v.commitment.trim()) || count < 1) errors.commitment = ONLY_INTEGERS;
   if (Object.keys(errors).length) return errors;
   for (const e of itemRuleErrors({
-    type: v.type, period: v.period, precision: v.precision, quantity: Number(v.quantity), dynamic: false, commitment: { count },
+    type: v.type,
+    period: v.period,
+    precision: v.precision,
+    quantity: Number(v.quantity),
+    dynamic: false,
+    commitment: { count },
   })) {
     const [field, ...rest] = e.split(': ');
     const key = (field === 'commitment.count' ? 'commitment' : field) as keyof ItemFormValues;
@@ -81,11 +117,19 @@ export function itemFormErrors(v: ItemFormValues): Partial<Record<keyof ItemForm
 /** The request body; on an item that is no longer a draft the type fields are left out (they cannot change). */
 export function itemFormBody(v: ItemFormValues, editing?: Item | null) {
   const body: Record<string, unknown> = {
-    name: v.name.trim(), display_name: v.display_name.trim() || v.name.trim(), mpn: v.mpn.trim(),
-    description: v.description, external_id: v.external_id.trim() || null,
-    type: v.type, period: v.period, commitment: { count: Number(v.commitment) }, precision: v.precision,
-    unit: { id: v.unit }, quantity: v.type === 'ppu' ? UNLIMITED_QUANTITY : Number(v.quantity),
-    group: v.group ? { id: v.group } : null, ui: { visibility: v.visibility },
+    name: v.name.trim(),
+    display_name: v.display_name.trim() || v.name.trim(),
+    mpn: v.mpn.trim(),
+    description: v.description,
+    external_id: v.external_id.trim() || null,
+    type: v.type,
+    period: v.period,
+    commitment: { count: Number(v.commitment) },
+    precision: v.precision,
+    unit: { id: v.unit },
+    quantity: v.type === 'ppu' ? UNLIMITED_QUANTITY : Number(v.quantity),
+    group: v.group ? { id: v.group } : null,
+    ui: { visibility: v.visibility },
   };
   if (editing && editing.status !== 'draft') for (const f of ITEM_TYPE_FIELDS) delete body[f];
   return body;

@@ -1,10 +1,10 @@
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { Locale } from '@trellis/domain/catalog/localization';
-import { errorMessage } from '../../../api/errors.ts';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { ProductLocalizationCreate, type Locale } from '@trellis/domain/catalog/localization';
+import { REQUIRED } from '@trellis/domain/validation/messages';
 import { listAll } from '../../../api/list.ts';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { SchemaFormDialog } from '../../../components/form/SchemaFormDialog.tsx';
 
 export interface LocaleDialogProps {
   open: boolean;
@@ -26,47 +26,40 @@ export function useLocales() {
   });
 }
 
-/** Pick a locale (and a description) for a new or cloned translation. */
-export function LocaleDialog({ open, title, submitLabel, initialLocale, exclude = [], onClose, onSubmit }: LocaleDialogProps) {
+/** Pick a locale (and a description) for a new or cloned translation: a form of the translation body. */
+export function LocaleDialog({
+  open,
+  title,
+  submitLabel,
+  initialLocale,
+  exclude = [],
+  onClose,
+  onSubmit,
+}: LocaleDialogProps) {
   const locales = useLocales();
-  const [locale, setLocale] = useState('');
-  const [description, setDescription] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setLocale(initialLocale ?? '');
-    setDescription('');
-    setFieldError(null);
-    setError(null);
-  }, [open, initialLocale]);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!locale) return setFieldError('This field is required');
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit({ locale: { id: locale }, description: description.trim() || null });
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const offered = (locales.data ?? []).filter((l) => l.id === initialLocale || !exclude.includes(l.id));
+  const excluded = exclude.join();
+  const schema = useMemo(() => {
+    const offered = (locales.data ?? []).filter((l) => l.id === initialLocale || !excluded.split(',').includes(l.id));
+    return z.object({
+      locale: z
+        .enum(offered.length ? (offered.map((l) => l.id) as [string, ...string[]]) : [''], { error: REQUIRED })
+        .meta({ title: 'Locale', labels: Object.fromEntries(offered.map((l) => [l.id, `${l.name} (${l.id})`])) }),
+      description: ProductLocalizationCreate.shape.description.meta({ title: 'Description', multiline: true }),
+    });
+  }, [locales.data, initialLocale, excluded]);
   return (
-    <FormDialog open={open} title={title} onClose={onClose} onSubmit={(e) => void submit(e)} submitLabel={submitLabel} busy={busy} error={error}>
-      <TextField select label="Locale" required value={locale} onChange={(e) => { setLocale(e.target.value); setFieldError(null); }}
-        error={!!fieldError} helperText={fieldError ?? (locales.isError ? errorMessage(locales.error) : undefined)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
-        <option value="" />
-        {offered.map((l) => <option key={l.id} value={l.id}>{`${l.name} (${l.id})`}</option>)}
-      </TextField>
-      <TextField label="Description" multiline minRows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
-    </FormDialog>
+    <SchemaFormDialog
+      // a new form once the locales are known
+      key={locales.data ? 'loaded' : 'loading'}
+      open={open}
+      title={title}
+      submitLabel={submitLabel}
+      schema={schema}
+      defaults={initialLocale ? { locale: initialLocale } : undefined}
+      onClose={onClose}
+      onSubmit={(v) =>
+        onSubmit({ locale: { id: String(v.locale) }, description: (v.description as string | undefined) || null })
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test-utils.tsx';
-import { listBody } from '../../settings/testing.tsx';
+import { listBody } from '../../identity/testing.tsx';
 import { PRODUCT_ID, PROVIDER_CONTEXT, product, renderSignedIn } from '../parameters/testing.tsx';
 import { draftKey } from './draftStore.ts';
 import { LocalizationTab } from './LocalizationTab.tsx';
@@ -15,25 +15,66 @@ afterEach(() => {
 
 const VENDOR = { id: 'VA-100-200', name: 'Demo Vendor' };
 const PROVIDER = { id: 'PA-500-600', name: 'Demo Provider' };
-const tr = (id: string, locale: string, name: string, owner: typeof VENDOR, me: string, extra: Record<string, unknown> = {}) => ({
-  id, locale: { id: locale, name }, owner, owned: owner.id === me, primary: false, status: 'inactive', description: null,
-  auto: { enabled: false }, stats: { total: 2, translated: 0 },
-  context: { id: 'LCX-1', instance_id: PRODUCT_ID, name: 'Cloud Backup', icon: null, type: 'product' }, events: {}, ...extra,
+const tr = (
+  id: string,
+  locale: string,
+  name: string,
+  owner: typeof VENDOR,
+  me: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  id,
+  locale: { id: locale, name },
+  owner,
+  owned: owner.id === me,
+  primary: false,
+  status: 'inactive',
+  description: null,
+  auto: { enabled: false },
+  stats: { total: 2, translated: 0 },
+  context: { id: 'LCX-1', instance_id: PRODUCT_ID, name: 'Cloud Backup', icon: null, type: 'product' },
+  events: {},
+  ...extra,
 });
 
 const attrs = (translationId: string) => [
-  { key: `product.${PRODUCT_ID}.name`, original: 'Cloud Backup', value: null, status: 'untranslated', comment: null, auto_translated: false,
-    object: { id: PRODUCT_ID, model: 'product' }, translation: { id: translationId }, events: {} },
-  { key: `product.${PRODUCT_ID}.short_description`, original: 'Backups', value: 'Sauvegardes', status: 'translated', comment: null,
-    auto_translated: false, object: { id: PRODUCT_ID, model: 'product' }, translation: { id: translationId }, events: {} },
+  {
+    key: `product.${PRODUCT_ID}.name`,
+    original: 'Cloud Backup',
+    value: null,
+    status: 'untranslated',
+    comment: null,
+    auto_translated: false,
+    object: { id: PRODUCT_ID, model: 'product' },
+    translation: { id: translationId },
+    events: {},
+  },
+  {
+    key: `product.${PRODUCT_ID}.short_description`,
+    original: 'Backups',
+    value: 'Sauvegardes',
+    status: 'translated',
+    comment: null,
+    auto_translated: false,
+    object: { id: PRODUCT_ID, model: 'product' },
+    translation: { id: translationId },
+    events: {},
+  },
 ];
 
 const rowOf = (locale: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(`(${locale})`))!;
-const buttonsOf = (locale: string) => within(rowOf(locale)).queryAllByRole('button').map((b) => b.textContent);
+const buttonsOf = (locale: string) =>
+  within(rowOf(locale))
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
 
 describe('LocalizationTab as the vendor', () => {
   const list = () => [
-    tr('TRN-1', 'EN', 'English', VENDOR, VENDOR.id, { primary: true, status: 'active', stats: { total: 2, translated: 2 } }),
+    tr('TRN-1', 'EN', 'English', VENDOR, VENDOR.id, {
+      primary: true,
+      status: 'active',
+      stats: { total: 2, translated: 2 },
+    }),
     tr('TRN-2', 'FR', 'French', VENDOR, VENDOR.id),
   ];
 
@@ -56,20 +97,28 @@ describe('LocalizationTab as the vendor', () => {
       [`GET /products/${PRODUCT_ID}`]: () => ({ body: product }),
       'GET /localization/translations': () => listBody(list()),
       'GET /localization/translations/TRN-2/attributes': () => listBody(attrs('TRN-2')),
-      'PUT /localization/translations/TRN-2/attributes': (c) => ({ body: (c.body as { key: string }[]).map((e) => ({ ...attrs('TRN-2')[0], ...e })) }),
+      'PUT /localization/translations/TRN-2/attributes': (c) => ({
+        body: (c.body as { key: string }[]).map((e) => ({ ...attrs('TRN-2')[0], ...e })),
+      }),
     });
-    const first = renderSignedIn(<LocalizationTab productId={PRODUCT_ID} readOnly={false} />, { url: `/products/${PRODUCT_ID}/localization` });
+    const first = renderSignedIn(<LocalizationTab productId={PRODUCT_ID} readOnly={false} />, {
+      url: `/products/${PRODUCT_ID}/localization`,
+    });
     await screen.findByText('French (FR)');
     fireEvent.click(within(rowOf('FR')).getByRole('button', { name: 'Edit' }));
     const nameKey = `product.${PRODUCT_ID}.name`;
     const box = await screen.findByLabelText(`Value of ${nameKey}`);
     fireEvent.change(box, { target: { value: 'Sauvegarde Cloud' } });
-    expect(JSON.parse(sessionStorage.getItem(draftKey(PRODUCT_ID))!)).toEqual({ 'TRN-2': { [nameKey]: 'Sauvegarde Cloud' } });
+    expect(JSON.parse(sessionStorage.getItem(draftKey(PRODUCT_ID))!)).toEqual({
+      'TRN-2': { [nameKey]: 'Sauvegarde Cloud' },
+    });
     expect(screen.getByText(/1 unsaved change/)).toBeTruthy();
     first.unmount();
 
     // "Reload": a fresh page on the same translation finds the text again.
-    renderSignedIn(<LocalizationTab productId={PRODUCT_ID} readOnly={false} />, { url: `/products/${PRODUCT_ID}/localization?translation=TRN-2` });
+    renderSignedIn(<LocalizationTab productId={PRODUCT_ID} readOnly={false} />, {
+      url: `/products/${PRODUCT_ID}/localization?translation=TRN-2`,
+    });
     const again = (await screen.findByLabelText(`Value of ${nameKey}`)) as HTMLTextAreaElement;
     expect(again.value).toBe('Sauvegarde Cloud');
     expect(within(rowOf('FR')).getByText('Unsaved')).toBeTruthy();
@@ -86,20 +135,33 @@ describe('LocalizationTab as the vendor', () => {
     const calls = mockApi({
       [`GET /products/${PRODUCT_ID}`]: () => ({ body: product }),
       'GET /localization/translations': () => listBody(list()),
-      'GET /localization/locales': () => listBody([{ id: 'DE', name: 'German' }, { id: 'EN', name: 'English' }, { id: 'FR', name: 'French' }]),
-      [`POST /products/${PRODUCT_ID}/localizations`]: () => ({ status: 201, body: { id: 'DE', locale: { id: 'DE', name: 'German' }, translation: { id: 'TRN-3' } } }),
+      'GET /localization/locales': () =>
+        listBody([
+          { id: 'DE', name: 'German' },
+          { id: 'EN', name: 'English' },
+          { id: 'FR', name: 'French' },
+        ]),
+      [`POST /products/${PRODUCT_ID}/localizations`]: () => ({
+        status: 201,
+        body: { id: 'DE', locale: { id: 'DE', name: 'German' }, translation: { id: 'TRN-3' } },
+      }),
     });
     renderSignedIn(<LocalizationTab productId={PRODUCT_ID} readOnly={false} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add translation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add translation' });
-    const select = within(dialog).getByLabelText(/^Locale/) as HTMLSelectElement;
-    await waitFor(() => expect(select.options.length).toBe(2));
-    // EN and FR are taken: only German is offered.
-    expect(select.options[1].textContent).toBe('German (DE)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByText('This field is required')).toBeTruthy();
-    fireEvent.change(select, { target: { value: 'DE' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    // EN and FR are taken: only German is offered
+    await waitFor(() => {
+      fireEvent.mouseDown(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Locale/ }));
+      expect(
+        within(screen.getByRole('listbox'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['German (DE)']);
+    });
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'German (DE)' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ locale: { id: 'DE' }, description: null });
   });

@@ -21,5 +21,7 @@ export function saveDrafts(productId: string, drafts: Drafts): void {
   try {
     if (Object.keys(kept).length) sessionStorage.setItem(draftKey(productId), JSON.stringify(kept));
     else sessionStorage.removeItem(draftKey(productId));
-  } catch { /* storage full or disabled: edits live until the page closes */ }
+  } catch {
+    /* storage full or disabled: edits live until the page closes */
+  }
 }

@@ -15,13 +15,18 @@ async function failure(res: Response): Promise<ApiError> {
   let body: unknown = text;
   try {
     body = JSON.parse(text);
-  } catch { /* plain text */ }
+  } catch {
+    /* plain text */
+  }
   return new ApiError(res.status, body);
 }
 
 /** The translation's attributes as a spreadsheet (GET with Accept: xlsx), saved through the browser. */
 export async function downloadAttributes(translationId: string, fileName: string): Promise<void> {
-  const res = await fetch(apiUrl(attributesPath(translationId), 'ordering(key)'), { headers: headers({ accept: XLSX_MIME }), credentials: 'same-origin' });
+  const res = await fetch(apiUrl(attributesPath(translationId), 'ordering(key)'), {
+    headers: headers({ accept: XLSX_MIME }),
+    credentials: 'same-origin',
+  });
   if (!res.ok) throw await failure(res);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
@@ -36,7 +41,10 @@ export async function downloadAttributes(translationId: string, fileName: string
 /** Upload the filled-in spreadsheet (PUT, all or nothing); answers the attributes that changed. */
 export async function uploadAttributes(translationId: string, file: Blob): Promise<unknown[]> {
   const res = await fetch(apiUrl(attributesPath(translationId)), {
-    method: 'PUT', body: file, credentials: 'same-origin', headers: headers({ 'content-type': XLSX_MIME, accept: 'application/json' }),
+    method: 'PUT',
+    body: file,
+    credentials: 'same-origin',
+    headers: headers({ 'content-type': XLSX_MIME, accept: 'application/json' }),
   });
   if (!res.ok) throw await failure(res);
   const body = await res.json().catch(() => []);

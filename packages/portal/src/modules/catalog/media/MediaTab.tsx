@@ -10,27 +10,37 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import PermMediaOutlinedIcon from '@mui/icons-material/PermMediaOutlined';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAX_MEDIA, type ProductMedia } from '@trellis/domain/catalog/content';
-import { api } from '../../../api/client.ts';
 import { listAll } from '../../../api/list.ts';
+import { useWrite } from '../../../api/useWrite.ts';
+import { notify } from '../../../app/notices.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
-import { notify } from '../common/notify.ts';
 import { partPath } from '../common/paths.ts';
 import { MediaDialog } from './MediaDialog.tsx';
 
-export interface MediaTabProps { productId: string; readOnly: boolean; version?: number }
+export interface MediaTabProps {
+  productId: string;
+  readOnly: boolean;
+  version?: number;
+}
 
 /** Pictures and videos of the product, by position (at most MAX_MEDIA). */
 export function MediaTab({ productId, readOnly, version }: MediaTabProps) {
-  const client = useQueryClient();
   const path = partPath(productId, 'media', version);
-  const media = useQuery({ queryKey: ['list', path, 'all'], queryFn: ({ signal }) => listAll<ProductMedia>(path, 'ordering(position)', signal) });
+  const media = useQuery({
+    queryKey: ['list', path, 'all'],
+    queryFn: ({ signal }) => listAll<ProductMedia>(path, 'ordering(position)', signal),
+  });
   const [editing, setEditing] = useState<ProductMedia | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ProductMedia | null>(null);
+  const remove = useWrite<void, ProductMedia>(
+    { method: 'DELETE', path: (m) => `/products/${productId}/media/${m.id}` },
+    { lists: [path], notice: () => `Media ${deleting?.position} was deleted.` },
+  );
   const items = media.data ?? [];
   const full = items.length >= MAX_MEDIA;
 
@@ -41,7 +51,9 @@ export function MediaTab({ productId, readOnly, version }: MediaTabProps) {
           {items.length} of {MAX_MEDIA} media. Customers see them in this order in the marketplace.
         </Typography>
         {!readOnly && (
-          <Button variant="contained" startIcon={<AddIcon />} disabled={full} onClick={() => setEditing('new')}>Upload media</Button>
+          <Button variant="contained" startIcon={<AddIcon />} disabled={full} onClick={() => setEditing('new')}>
+            Upload media
+          </Button>
         )}
       </Box>
       {media.isError && <ErrorState error={media.error} onRetry={() => void media.refetch()} />}
@@ -54,35 +66,68 @@ export function MediaTab({ productId, readOnly, version }: MediaTabProps) {
         {media.isPending && [1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={200} />)}
         {items.map((m) => (
           <Card key={m.id} variant="outlined" data-testid="media-card">
-            <Box sx={{ height: 140, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', position: 'relative' }}>
+            <Box
+              sx={{
+                height: 140,
+                bgcolor: 'action.hover',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                position: 'relative',
+              }}
+            >
               <img src={m.thumbnail} alt={`Media ${m.position}`} style={{ maxWidth: '100%', maxHeight: '100%' }} />
-              <Chip size="small" label={m.position} sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'background.paper' }} />
+              <Chip
+                size="small"
+                label={m.position}
+                sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'background.paper' }}
+              />
             </Box>
             <CardContent sx={{ py: 1 }}>
-              <Typography variant="body2">{m.type === 'video' ? 'Video' : 'Image'} · <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>{m.id}</Box></Typography>
-              {m.type === 'video' && m.url && <Link href={m.url} target="_blank" rel="noreferrer" variant="caption" sx={{ wordBreak: 'break-all' }}>{m.url}</Link>}
+              <Typography variant="body2">
+                {m.type === 'video' ? 'Video' : 'Image'} ·{' '}
+                <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
+                  {m.id}
+                </Box>
+              </Typography>
+              {m.type === 'video' && m.url && (
+                <Link href={m.url} target="_blank" rel="noreferrer" variant="caption" sx={{ wordBreak: 'break-all' }}>
+                  {m.url}
+                </Link>
+              )}
             </CardContent>
             {!readOnly && (
               <CardActions>
-                <Button size="small" onClick={() => setEditing(m)}>Replace</Button>
-                <Button size="small" color="error" onClick={() => setDeleting(m)}>Delete</Button>
+                <Button size="small" onClick={() => setEditing(m)}>
+                  Replace
+                </Button>
+                <Button size="small" color="error" onClick={() => setDeleting(m)}>
+                  Delete
+                </Button>
               </CardActions>
             )}
           </Card>
         ))}
       </Box>
-      <MediaDialog productId={productId} open={editing !== null} media={editing === 'new' ? null : editing}
-        taken={items.map((m) => m.position)} onClose={() => setEditing(null)}
+      <MediaDialog
+        productId={productId}
+        open={editing !== null}
+        media={editing === 'new' ? null : editing}
+        taken={items.map((m) => m.position)}
+        onClose={() => setEditing(null)}
         onSaved={(m) => {
           notify('success', `Media ${m.position} was ${editing === 'new' ? 'uploaded' : 'saved'}.`);
           setEditing(null);
-        }} />
-      <ConfirmDialog open={!!deleting} title="Delete media" confirmLabel="Delete" destructive onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          await api.delete(`/products/${productId}/media/${deleting!.id}`);
-          notify('success', `Media ${deleting!.position} was deleted.`);
-          void client.invalidateQueries({ queryKey: ['list'] });
-        }}>
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete media"
+        confirmLabel="Delete"
+        destructive
+        onClose={() => setDeleting(null)}
+        onConfirm={() => remove.mutateAsync(deleting!)}
+      >
         Delete media {deleting?.position} ({deleting?.id})? Built versions keep showing it.
       </ConfirmDialog>
     </Paper>

@@ -31,19 +31,47 @@ export function ChoicesEditor({ choices, onChange, singleDefault, error, noun }:
   };
   return (
     <Box role="group" aria-label={`${noun}s`}>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>{noun}s</Typography>
-      {choices.length === 0 && <Typography variant="body2" color="text.secondary">None yet.</Typography>}
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {noun}s
+      </Typography>
+      {choices.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          None yet.
+        </Typography>
+      )}
       {choices.map((c, i) => (
         <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
-          <TextField size="small" label={`${noun} ${i + 1} value`} value={c.value} onChange={(e) => set(i, { value: e.target.value })} sx={{ flex: 1 }} />
-          <TextField size="small" label={`${noun} ${i + 1} label`} value={c.label} onChange={(e) => set(i, { label: e.target.value })} sx={{ flex: 1 }} />
-          <FormControlLabel label="Default" control={<Checkbox size="small" checked={!!c.default} onChange={(e) => set(i, { default: e.target.checked })} />} />
-          <IconButton aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`} onClick={() => onChange(choices.filter((_, j) => j !== i))}>
+          <TextField
+            size="small"
+            label={`${noun} ${i + 1} value`}
+            value={c.value}
+            onChange={(e) => set(i, { value: e.target.value })}
+            sx={{ flex: 1 }}
+          />
+          <TextField
+            size="small"
+            label={`${noun} ${i + 1} label`}
+            value={c.label}
+            onChange={(e) => set(i, { label: e.target.value })}
+            sx={{ flex: 1 }}
+          />
+          <FormControlLabel
+            label="Default"
+            control={
+              <Checkbox size="small" checked={!!c.default} onChange={(e) => set(i, { default: e.target.checked })} />
+            }
+          />
+          <IconButton
+            aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`}
+            onClick={() => onChange(choices.filter((_, j) => j !== i))}
+          >
             <DeleteOutlineIcon fontSize="small" />
           </IconButton>
         </Box>
       ))}
-      <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...choices, { value: '', label: '' }])}>Add {noun.toLowerCase()}</Button>
+      <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...choices, { value: '', label: '' }])}>
+        Add {noun.toLowerCase()}
+      </Button>
       {error && <FormHelperText error>{error}</FormHelperText>}
     </Box>
   );

@@ -9,17 +9,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ConfigurationData, Parameter } from '@trellis/domain/catalog/parameter';
 import type { Item } from '@trellis/domain/catalog/item';
 import type { ParamError, ParamValue } from '@trellis/domain/parameters/types';
-import { api } from '../../../api/client.ts';
 import { ApiError, errorMessage } from '../../../api/errors.ts';
+import { useWrite } from '../../../api/useWrite.ts';
 import { listAll } from '../../../api/list.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { ParameterForm } from '../../../components/ParameterForm/index.ts';
-import { notify } from '../common/notify.ts';
 
 const ITEM_SCOPES = ['item', 'item_marketplace'];
 const MARKETPLACE_SCOPES = ['marketplace', 'item_marketplace'];
@@ -51,8 +50,11 @@ export interface ConfigurationValuesProps {
  * validator's messages of a 400 show on the field.
  */
 export function ConfigurationValues({ productId, parameter, readOnly }: ConfigurationValuesProps) {
-  const client = useQueryClient();
   const path = `/products/${productId}/configurations`;
+  const post = useWrite<ConfigurationData, Record<string, unknown>>(
+    { method: 'POST', path },
+    { lists: [path], notice: () => `Value of ${parameter.title} saved.` },
+  );
   const needsItem = ITEM_SCOPES.includes(parameter.scope);
   const needsMarketplace = MARKETPLACE_SCOPES.includes(parameter.scope);
   const stored = useQuery({
@@ -69,11 +71,17 @@ export function ConfigurationValues({ productId, parameter, readOnly }: Configur
   const [values, setValues] = useState<Record<string, ParamValue>>({});
   const [errors, setErrors] = useState<Record<string, ParamError>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = post.isPending;
   // Shown on its own: its dependency is resolved by the server against the other stored values.
-  const alone = useMemo(() => [{ ...parameter, constraints: { ...parameter.constraints, dependency: null, hidden: false, readonly: false } }], [parameter]);
+  const alone = useMemo(
+    () => [
+      { ...parameter, constraints: { ...parameter.constraints, dependency: null, hidden: false, readonly: false } },
+    ],
+    [parameter],
+  );
 
-  const target = (c: ConfigurationData) => [c.item?.name ?? c.item?.id, c.marketplace?.name ?? c.marketplace?.id].filter(Boolean).join(' · ') || 'Product';
+  const target = (c: ConfigurationData) =>
+    [c.item?.name ?? c.item?.id, c.marketplace?.name ?? c.marketplace?.id].filter(Boolean).join(' · ') || 'Product';
   const edit = (c: ConfigurationData) => {
     setItemId(c.item?.id ?? '');
     setMarketplaceId(c.marketplace?.id ?? '');
@@ -83,33 +91,32 @@ export function ConfigurationValues({ productId, parameter, readOnly }: Configur
   };
 
   const save = async () => {
-    setBusy(true);
     setErrors({});
     setFormError(null);
     const v = values[parameter.name] ?? {};
     try {
-      await api.post(path, {
+      await post.mutateAsync({
         parameter: { id: parameter.id },
         ...(needsItem ? { item: itemId ? { id: itemId } : null } : {}),
         ...(needsMarketplace ? { marketplace: marketplaceId.trim() ? { id: marketplaceId.trim() } : null } : {}),
         value: v.value ?? null,
         ...(v.structured_value !== undefined ? { structured_value: v.structured_value } : {}),
       });
-      await client.invalidateQueries({ queryKey: ['list', path] });
-      notify('success', `Value of ${parameter.name} saved.`);
     } catch (err) {
       const byParam = paramErrorsOf(err);
       if (byParam?.[parameter.name]) setErrors(byParam);
       else setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <Box>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Configuration values</Typography>
-      {stored.isError ? <ErrorState error={stored.error} onRetry={() => void stored.refetch()} /> : (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Configuration values
+      </Typography>
+      {stored.isError ? (
+        <ErrorState error={stored.error} onRetry={() => void stored.refetch()} />
+      ) : (
         <Paper variant="outlined" sx={{ mb: 2 }}>
           <Table size="small" aria-label="Configuration values">
             <TableHead>
@@ -123,12 +130,24 @@ export function ConfigurationValues({ productId, parameter, readOnly }: Configur
               {stored.data?.map((c) => (
                 <TableRow key={c.id}>
                   <TableCell>{target(c)}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{parameter.type === 'password' ? '••••••' : valueText(c)}</TableCell>
-                  {!readOnly && <TableCell align="right"><Button size="small" onClick={() => edit(c)}>Edit</Button></TableCell>}
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                    {parameter.type === 'password' ? '••••••' : valueText(c)}
+                  </TableCell>
+                  {!readOnly && (
+                    <TableCell align="right">
+                      <Button size="small" onClick={() => edit(c)}>
+                        Edit
+                      </Button>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
               {stored.data?.length === 0 && (
-                <TableRow><TableCell colSpan={3} sx={{ color: 'text.secondary' }}>No value set yet.</TableCell></TableRow>
+                <TableRow>
+                  <TableCell colSpan={3} sx={{ color: 'text.secondary' }}>
+                    No value set yet.
+                  </TableCell>
+                </TableRow>
               )}
             </TableBody>
           </Table>
@@ -136,24 +155,55 @@ export function ConfigurationValues({ productId, parameter, readOnly }: Configur
       )}
       {!readOnly && (
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Set a value">
-          <Typography variant="subtitle1" sx={{ mb: 2 }}>Set a value</Typography>
-          {formError && <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>{formError}</Alert>}
+          <Typography variant="subtitle1" sx={{ mb: 2 }}>
+            Set a value
+          </Typography>
+          {formError && (
+            <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+              {formError}
+            </Alert>
+          )}
           <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
             {needsItem && (
-              <TextField select label="Item" value={itemId} onChange={(e) => setItemId(e.target.value)} sx={{ minWidth: 260 }} required
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+              <TextField
+                select
+                label="Item"
+                value={itemId}
+                onChange={(e) => setItemId(e.target.value)}
+                sx={{ minWidth: 260 }}
+                required
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
                 <option value="" />
-                {items.data?.map((i) => <option key={i.id} value={i.id}>{`${i.name} (${i.id})`}</option>)}
+                {items.data?.map((i) => (
+                  <option key={i.id} value={i.id}>{`${i.name} (${i.id})`}</option>
+                ))}
               </TextField>
             )}
             {needsMarketplace && (
-              <TextField label="Marketplace ID" value={marketplaceId} onChange={(e) => setMarketplaceId(e.target.value)} required
-                placeholder="MP-12345" sx={{ minWidth: 220 }} />
+              <TextField
+                label="Marketplace ID"
+                value={marketplaceId}
+                onChange={(e) => setMarketplaceId(e.target.value)}
+                required
+                placeholder="MP-12345"
+                sx={{ minWidth: 220 }}
+              />
             )}
           </Box>
-          <ParameterForm parameters={alone} values={values} onChange={(v) => { setValues(v); setErrors({}); }} errors={errors} />
+          <ParameterForm
+            parameters={alone}
+            values={values}
+            onChange={(v) => {
+              setValues(v);
+              setErrors({});
+            }}
+            errors={errors}
+          />
           <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
-            <Button variant="contained" onClick={() => void save()} disabled={busy}>Save value</Button>
+            <Button variant="contained" onClick={() => void save()} disabled={busy}>
+              Save value
+            </Button>
           </Box>
         </Paper>
       )}

@@ -26,13 +26,24 @@ export function DependencyPicker({ draft, onChange, candidates, error }: Depende
   const known = sources.some((s) => s.name === draft.depends_on);
   return (
     <Box role="group" aria-label="Dependency">
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>Dependency</Typography>
-      <TextField select size="small" fullWidth label="Depends on" value={draft.depends_on}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} error={!!error}
-        onChange={(e) => onChange({ depends_on: e.target.value, depends_values: [] })}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        Dependency
+      </Typography>
+      <TextField
+        select
+        size="small"
+        fullWidth
+        label="Depends on"
+        value={draft.depends_on}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        error={!!error}
+        onChange={(e) => onChange({ depends_on: e.target.value, depends_values: [] })}
+      >
         <option value="">No dependency</option>
         {draft.depends_on && !known && <option value={draft.depends_on}>{draft.depends_on}</option>}
-        {sources.map((s) => <option key={s.id} value={s.name}>{`${s.title} (${s.name})`}</option>)}
+        {sources.map((s) => (
+          <option key={s.id} value={s.name}>{`${s.title} (${s.name})`}</option>
+        ))}
       </TextField>
       {draft.depends_on && (
         <>
@@ -41,20 +52,37 @@ export function DependencyPicker({ draft, onChange, candidates, error }: Depende
           </Typography>
           <FormGroup row>
             {(source ? choicesOf(source) : []).map((ch) => (
-              <FormControlLabel key={ch.value} label={ch.label} control={(
-                <Checkbox size="small" checked={draft.depends_values.includes(ch.value)}
-                  onChange={(e) => onChange({
-                    depends_values: e.target.checked ? [...draft.depends_values, ch.value] : draft.depends_values.filter((v) => v !== ch.value),
-                  })} />
-              )} />
+              <FormControlLabel
+                key={ch.value}
+                label={ch.label}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={draft.depends_values.includes(ch.value)}
+                    onChange={(e) =>
+                      onChange({
+                        depends_values: e.target.checked
+                          ? [...draft.depends_values, ch.value]
+                          : draft.depends_values.filter((v) => v !== ch.value),
+                      })
+                    }
+                  />
+                }
+              />
             ))}
           </FormGroup>
-          <FormControlLabel label="Hide while the dependency is not met (otherwise shown and optional)"
-            control={<Switch checked={draft.depends_hidden} onChange={(e) => onChange({ depends_hidden: e.target.checked })} />} />
+          <FormControlLabel
+            label="Hide while the dependency is not met (otherwise shown and optional)"
+            control={
+              <Switch checked={draft.depends_hidden} onChange={(e) => onChange({ depends_hidden: e.target.checked })} />
+            }
+          />
         </>
       )}
       {sources.length === 0 && !draft.depends_on && (
-        <FormHelperText>Add a checkbox, choice or dropdown parameter in this phase to make parameters depend on it.</FormHelperText>
+        <FormHelperText>
+          Add a checkbox, choice or dropdown parameter in this phase to make parameters depend on it.
+        </FormHelperText>
       )}
       {error && <FormHelperText error>{error}</FormHelperText>}
     </Box>

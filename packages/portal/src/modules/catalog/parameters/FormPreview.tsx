@@ -10,11 +10,13 @@ import { defaultValues } from '@trellis/domain/parameters/dependencies';
 import type { ParamError } from '@trellis/domain/parameters/types';
 import { validateParameterValues } from '@trellis/domain/parameters/validate';
 import { ParameterForm, type ParameterFormGroup, type ParamValues } from '../../../components/ParameterForm/index.ts';
-import { SCOPE_LABELS } from './data.ts';
+import { PARAMETER_SCOPE_LABELS as SCOPE_LABELS } from '@trellis/domain/parameters/types';
 
 /** Request parameter tabs: the customer's (asset scope), then the tiers' (spec tier labels). */
 export const TIER_GROUPS: ParameterFormGroup[] = (['asset', 'tier1', 'tier2'] as const).map((scope) => ({
-  id: scope, label: SCOPE_LABELS[scope], match: (p) => p.scope === scope,
+  id: scope,
+  label: SCOPE_LABELS[scope],
+  match: (p) => p.scope === scope,
 }));
 
 export interface FormPreviewProps {
@@ -48,7 +50,8 @@ export function FormPreview({ open, onClose, title, parameters }: FormPreviewPro
   const change = (next: ParamValues) => {
     const changed = Object.keys(next).filter((k) => next[k] !== values[k]);
     setValues(next);
-    if (changed.length) setErrors((cur) => Object.fromEntries(Object.entries(cur).filter(([k]) => !changed.includes(k))));
+    if (changed.length)
+      setErrors((cur) => Object.fromEntries(Object.entries(cur).filter(([k]) => !changed.includes(k))));
     setResult(null);
   };
   const validate = () => {
@@ -62,17 +65,25 @@ export function FormPreview({ open, onClose, title, parameters }: FormPreviewPro
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="form-preview-title" scroll="paper">
       <DialogTitle id="form-preview-title">{title}</DialogTitle>
       <DialogContent dividers>
-        <Alert severity="info" sx={{ mb: 2 }}>This is how the form looks to whoever fills it in. Nothing you enter here is saved.</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          This is how the form looks to whoever fills it in. Nothing you enter here is saved.
+        </Alert>
         <ParameterForm parameters={parameters} values={values} onChange={change} errors={errors} groups={TIER_GROUPS} />
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1, justifyContent: 'space-between' }}>
         <div role="status" aria-live="polite" style={{ flex: 1 }}>
           {result === 'valid' && <Alert severity="success">All values are valid.</Alert>}
-          {result === 'invalid' && <Alert severity="error">{count === 1 ? '1 field needs attention.' : `${count} fields need attention.`}</Alert>}
+          {result === 'invalid' && (
+            <Alert severity="error">
+              {count === 1 ? '1 field needs attention.' : `${count} fields need attention.`}
+            </Alert>
+          )}
         </div>
         <Button onClick={reset}>Reset</Button>
         <Button onClick={onClose}>Close</Button>
-        <Button variant="contained" onClick={validate}>Validate</Button>
+        <Button variant="contained" onClick={validate}>
+          Validate
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,33 +1,24 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import type { Parameter } from '@trellis/domain/catalog/parameter';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { parameterResource, type Parameter } from '@trellis/domain/catalog/parameter';
+import { countryName } from '@trellis/domain/format/display';
 import { choicesOf } from '@trellis/domain/parameters/dependencies';
 import type { ParameterPhase, ParamValue } from '@trellis/domain/parameters/types';
-import { formatDate } from '@trellis/domain/format/date';
-import { api } from '../../../api/client.ts';
 import { useGet } from '../../../api/hooks.ts';
 import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
-import { notFoundPath } from '../../../app/routes.ts';
-import { useAuth } from '../../../app/session/SessionProvider.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { FieldList } from '../../../components/FieldList.tsx';
+import { ResourceDetail, type DetailItem } from '../../../components/ResourceDetail.tsx';
 import { ParameterForm } from '../../../components/ParameterForm/index.ts';
-import { useProduct, useReadOnly } from '../common/data.ts';
-import { useViewedVersion } from '../common/paths.ts';
-import { readOnlyMessage } from '../product/ReadOnlyBanner.tsx';
+import { deletedNotice } from '../common/notices.ts';
+import { withVersion } from '../common/paths.ts';
+import { useProductPart } from '../common/useProductPart.ts';
+import { ReadOnlyBanner } from '../product/ReadOnlyBanner.tsx';
 import { ConfigurationValues } from './ConfigurationValues.tsx';
-import { parametersPath, PHASE_LABELS, phaseTabUrl, SCOPE_LABELS, TYPE_LABELS, useProductParameters } from './data.ts';
+import { parameterUrl, phaseTabUrl, useProductParameters } from './data.ts';
 import { ParameterDialog } from './ParameterDialog.tsx';
-import { ConstraintChips } from './ParametersTab.tsx';
+import { ConstraintChips, titlesOf } from './ParametersTab.tsx';
 
 /** The phase of the page from its route (ordering / fulfillment details, or configuration details). */
 function phaseOf(pathname: string): ParameterPhase {
@@ -36,108 +27,107 @@ function phaseOf(pathname: string): ParameterPhase {
   return 'ordering';
 }
 
+/** What a definition holds beyond its declared fields: choices, lengths, the dependency, a phone's country. */
+function definitionRows(p: Parameter, titleOf: (name: string) => string): DetailItem[] {
+  const c = p.constraints;
+  const dep = c.dependency;
+  const choices = choicesOf(p);
+  const rows: DetailItem[] = [];
+  if (choices.length)
+    rows.push({
+      label: 'Choices',
+      value: choices.map((ch) => `${ch.label} (${ch.value})${ch.default ? ' — default' : ''}`).join(', '),
+    });
+  if (c.min_length != null || c.max_length != null)
+    rows.push({
+      label: 'Length',
+      value: [c.min_length != null && `at least ${c.min_length}`, c.max_length != null && `at most ${c.max_length}`]
+        .filter(Boolean)
+        .join(', '),
+    });
+  if (dep?.parameter?.name)
+    rows.push({
+      label: 'Dependency',
+      value: `Shown when ${titleOf(dep.parameter.name)} is ${dep.values?.length ? dep.values.join(' or ') : 'set'}${
+        dep.hidden === false ? ' (otherwise shown, optional)' : ''
+      }`,
+    });
+  if (p.type === 'phone') rows.push({ label: 'Default country', value: countryName(p.default_country) });
+  return rows;
+}
+
 /**
  * One parameter (routes product.parameters.ordering.details, .fulfillment.details and
- * product.configuration.details): its definition, how its field looks, edit and delete; for a
+ * product.configuration.details): its declared fields, how its field looks, edit and delete; for a
  * configuration parameter, its values per product / item / marketplace.
  */
 export default function ParameterDetailsPage() {
   const { id: productId = '', parameterId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const auth = useAuth();
-  const version = useViewedVersion();
   const routePhase = phaseOf(location.pathname);
-  const product = useProduct(productId);
-  const { readOnly, reason } = useReadOnly(product.data, version);
-  const query = useGet<Parameter>(`${parametersPath(productId, version)}/${parameterId}`);
-  const siblings = useProductParameters(productId, version);
-  const p = query.data;
+  const part = useProductPart(productId, 'parameters', parameterId, parameterResource, routePhase);
+  const p = useGet<Parameter>(part.path).data; // the same query ResourceDetail reads
+  const siblings = useProductParameters(productId, part.version);
+  const titleOf = useMemo(() => titlesOf(siblings.data ?? []), [siblings.data]);
   const phase = p?.phase ?? routePhase;
-  const back = phaseTabUrl(productId, phase, version);
+  const back = phaseTabUrl(productId, phase, part.version);
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [sample, setSample] = useState<Record<string, ParamValue>>({});
-  const alone = useMemo(() => (p ? [{ ...p, constraints: { ...p.constraints, dependency: null, hidden: false } }] : []), [p]);
-  const hour12 = auth.user?.timeformat === '12h';
-
-  usePageChrome({
-    title: p ? p.title : '',
-    assistiveTitle: p ? `${PHASE_LABELS[p.phase]} parameter · ${p.name}` : 'Parameter',
-    backRoute: back,
-    pageLoading: query.isPending,
-    headerActions: p && !readOnly ? (
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button variant="outlined" size="small" onClick={() => setEditing(true)}>Edit</Button>
-        <Button variant="outlined" size="small" color="error" onClick={() => setDeleting(true)}>Delete</Button>
-      </Box>
-    ) : null,
-  }, [p, readOnly, back]);
-
-  if (query.error?.status === 404) return <Navigate to={notFoundPath(location.pathname)} replace />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (!p) return <Paper variant="outlined" sx={{ p: 3 }}>{[1, 2, 3, 4].map((i) => <Skeleton key={i} height={28} />)}</Paper>;
-
-  const c = p.constraints;
-  const dep = c.dependency;
-  const choices = choicesOf(p);
-  const event = (name: string) => {
-    const ev = p.events?.[name];
-    return ev ? [formatDate(ev.at, { hour12 }), ev.by?.name].filter(Boolean).join(' by ') : null;
-  };
+  const alone = useMemo(
+    () => (p ? [{ ...p, constraints: { ...p.constraints, dependency: null, hidden: false } }] : []),
+    [p],
+  );
+  usePageChrome({ backRoute: back }, [back]);
 
   return (
-    <Stack spacing={2}>
-      {readOnly && (
-        <Alert severity="info" role="status">{readOnlyMessage(reason, product.data?.owner.name ?? 'another account', version)}</Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <FieldList items={[
-          { label: 'ID', value: p.id },
-          { label: 'Name', value: <Box component="span" sx={{ fontFamily: 'monospace' }}>{p.name}</Box> },
-          { label: 'Title', value: p.title },
-          { label: 'Description', value: p.description },
-          { label: 'Type', value: TYPE_LABELS[p.type] ?? p.type },
-          { label: 'Phase', value: PHASE_LABELS[p.phase] },
-          { label: 'Scope', value: `${SCOPE_LABELS[p.scope] ?? p.scope} (${p.scope})` },
-          { label: 'Hint', value: p.hint },
-          { label: 'Placeholder', value: p.placeholder },
-          { label: 'Constraints', value: <ConstraintChips p={p} /> },
-          ...(choices.length ? [{ label: 'Choices', value: choices.map((ch) => `${ch.label} (${ch.value})${ch.default ? ' — default' : ''}`).join(', ') }] : []),
-          ...(c.min_length != null || c.max_length != null
-            ? [{ label: 'Length', value: [c.min_length != null && `at least ${c.min_length}`, c.max_length != null && `at most ${c.max_length}`].filter(Boolean).join(', ') }]
-            : []),
-          ...(dep?.parameter?.name ? [{
-            label: 'Dependency',
-            value: `Shown when ${dep.parameter.name} is ${dep.values?.length ? dep.values.join(' or ') : 'set'}${dep.hidden === false ? ' (otherwise shown, optional)' : ''}`,
-          }] : []),
-          ...(p.type === 'phone' ? [{ label: 'Default country', value: p.default_country }] : []),
-          { label: 'Position', value: String(p.position) },
-          { label: 'Created', value: event('created') },
-          { label: 'Updated', value: event('updated') },
-        ]} />
-      </Paper>
-      {p.type !== 'heading' && p.type !== 'content' && p.phase !== 'configuration' && (
-        <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Field preview">
-          <Typography variant="subtitle1" sx={{ mb: 2 }}>How the field looks</Typography>
+    <>
+      <ResourceDetail<Parameter>
+        key={part.path}
+        resource={part.decl}
+        path={part.path}
+        title={(x) => x.title}
+        render={{ constraints: (x) => <ConstraintChips p={x} titleOf={titleOf} /> }}
+        extra={(x) => definitionRows(x, titleOf)}
+        banner={() => (
+          <ReadOnlyBanner
+            reason={part.reason}
+            owner={part.product.data?.owner?.name ?? 'another account'}
+            version={part.version}
+            latestUrl={withVersion(parameterUrl(productId, phase, parameterId))}
+          />
+        )}
+        buttons={() =>
+          part.readOnly ? null : (
+            <Button variant="outlined" size="small" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )
+        }
+        onDeleted={(x) => navigate(back, { replace: true, state: deletedNotice(parameterResource, x) })}
+      />
+      {p && p.type !== 'heading' && p.type !== 'content' && p.phase !== 'configuration' && (
+        <Paper variant="outlined" sx={{ p: 3, mt: 2 }} component="section" aria-label="Field preview">
+          <Typography variant="subtitle1" component="h2" sx={{ mb: 2 }}>
+            How the field looks
+          </Typography>
           <ParameterForm parameters={alone} values={sample} onChange={setSample} />
         </Paper>
       )}
-      {p.phase === 'configuration' && <ConfigurationValues productId={productId} parameter={p} readOnly={readOnly} />}
-
-      {!readOnly && (
-        <ParameterDialog open={editing} productId={productId} phase={p.phase} parameter={p} siblings={siblings.data ?? []}
-          onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+      {p?.phase === 'configuration' && (
+        <ConfigurationValues productId={productId} parameter={p} readOnly={part.readOnly} />
       )}
-      <ConfirmDialog open={deleting} title="Delete parameter" confirmLabel="Delete" destructive onClose={() => setDeleting(false)}
-        onConfirm={async () => {
-          await api.delete(`${parametersPath(productId)}/${p.id}`);
-          void client.invalidateQueries({ queryKey: ['list'] });
-          navigate(back, { replace: true });
-        }}>
-        Delete {p.title} ({p.name})?
-      </ConfirmDialog>
-    </Stack>
+      {p && !part.readOnly && (
+        <ParameterDialog
+          open={editing}
+          productId={productId}
+          phase={p.phase}
+          parameter={p}
+          siblings={siblings.data ?? []}
+          onClose={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
+      )}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PARAMETER_NAME_RULE } from '@trellis/domain/catalog/parameter';
 import { mockApi, renderPortal, VENDOR_CONTEXT } from '../../../test-utils.tsx';
-import { listBody } from '../../settings/testing.tsx';
+import { listBody } from '../../identity/testing.tsx';
 import { ParametersTab } from './ParametersTab.tsx';
 import { PRODUCT_ID, product, renderSignedIn } from './testing.tsx';
 
@@ -12,17 +12,47 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const param = (n: number, name: string, type: string, extra: Record<string, unknown> = {}, constraints: Record<string, unknown> = {}) => ({
-  id: `PRM-100-200-300-000${n}`, name, title: name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' '), description: '', hint: '',
-  placeholder: '', type, phase: 'ordering', scope: 'asset', default_country: null, parent: null, position: n, product: { id: PRODUCT_ID }, events: {},
+const param = (
+  n: number,
+  name: string,
+  type: string,
+  extra: Record<string, unknown> = {},
+  constraints: Record<string, unknown> = {},
+) => ({
+  id: `PRM-100-200-300-000${n}`,
+  name,
+  title: name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' '),
+  description: '',
+  hint: '',
+  placeholder: '',
+  type,
+  phase: 'ordering',
+  scope: 'asset',
+  default_country: null,
+  parent: null,
+  position: n,
+  product: { id: PRODUCT_ID },
+  events: {},
   constraints: {
-    required: false, hidden: false, readonly: false, unique: false, reconciliation: false, choices: [], min_length: null, max_length: null,
-    meta: {}, dependency: null, ...constraints,
+    required: false,
+    hidden: false,
+    readonly: false,
+    unique: false,
+    reconciliation: false,
+    choices: [],
+    min_length: null,
+    max_length: null,
+    meta: {},
+    dependency: null,
+    ...constraints,
   },
   ...extra,
 });
 
-const plans = [{ value: 'gold', label: 'Gold' }, { value: 'silver', label: 'Silver' }];
+const plans = [
+  { value: 'gold', label: 'Gold' },
+  { value: 'silver', label: 'Silver' },
+];
 const PARAMS = [
   param(1, 'admin_email', 'email', {}, { required: true }),
   param(2, 'plan', 'dropdown', { scope: 'tier1' }, { required: true, choices: plans }),
@@ -31,23 +61,48 @@ const PARAMS = [
   param(5, 'api_region', 'text', { phase: 'configuration', scope: 'product' }),
 ];
 
-const handlers = (extra: Parameters<typeof mockApi>[0] = {}) => mockApi({
-  [`GET /products/${PRODUCT_ID}/parameters`]: () => listBody(PARAMS),
-  ...extra,
-});
+/** The list as the API answers it: the phase and scopes the query asks for (RQL `eq(phase,…)`, `in(scope,(…))`). */
+const answer = (query: string) => {
+  const phase = /eq\(phase,(\w+)\)/.exec(query)?.[1];
+  const scopes = /in\(scope,\(([^)]*)\)\)/.exec(query)?.[1]?.split(',');
+  return listBody(PARAMS.filter((p) => (!phase || p.phase === phase) && (!scopes || scopes.includes(p.scope))));
+};
 
-const rowNames = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent);
-const fieldOf = (root: HTMLElement, name: string) => within(root.querySelector(`[data-parameter-field="${name}"]`) as HTMLElement);
+const handlers = (extra: Parameters<typeof mockApi>[0] = {}) =>
+  mockApi({
+    [`GET /products/${PRODUCT_ID}/parameters`]: (c) => answer(c.query),
+    ...extra,
+  });
+
+/** The titles in the list, in its order (the title column, after the position). */
+const rowTitles = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[1].textContent);
+const fieldOf = (root: HTMLElement, name: string) =>
+  within(root.querySelector(`[data-parameter-field="${name}"]`) as HTMLElement);
 
 describe('ParametersTab', () => {
-  it('lists the parameters of its phase and filters them by scope', async () => {
-    handlers();
+  it('lists the parameters of its phase by title and filters them by scope', async () => {
+    const calls = handlers();
     renderSignedIn(<ParametersTab productId={PRODUCT_ID} phase="ordering" readOnly={false} />);
     await screen.findByText('admin_email');
-    expect(rowNames()).toEqual(['admin_email', 'plan', 'reseller_code']);
-    fireEvent.change(screen.getByLabelText('Scope'), { target: { value: 'tier1' } });
-    expect(rowNames()).toEqual(['plan']);
-    expect(screen.getByRole('link', { name: 'plan' }).getAttribute('href')).toBe(`/products/${PRODUCT_ID}/parameters/ordering/PRM-100-200-300-0002`);
+    expect(rowTitles()).toEqual(['Admin email', 'Plan', 'Reseller code']);
+    // scopes read as the tier labels; only the phase's scopes are offered
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Scope' }));
+    const listbox = await screen.findByRole('listbox');
+    const options = within(listbox).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Customer', 'T1', 'T2']);
+    fireEvent.click(options[1]);
+    fireEvent.keyDown(listbox, { key: 'Escape' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Plan']));
+    expect(calls.some((c) => c.query.includes('in(scope,(tier1))') && c.query.includes('eq(phase,ordering)'))).toBe(
+      true,
+    );
+    expect(screen.getByRole('link', { name: 'Plan' }).getAttribute('href')).toBe(
+      `/products/${PRODUCT_ID}/parameters/ordering/PRM-100-200-300-0002`,
+    );
   });
 
   it('previews the order form grouped Customer / T1 / T2 and validates it with the shared messages', async () => {
@@ -56,7 +111,11 @@ describe('ParametersTab', () => {
     await screen.findByText('admin_email');
     fireEvent.click(screen.getByRole('button', { name: 'Preview order form' }));
     const dialog = await screen.findByRole('dialog', { name: 'Preview order form' });
-    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Customer', 'T1', 'T2']);
+    expect(
+      within(dialog)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Customer', 'T1', 'T2']);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
     expect(fieldOf(dialog, 'admin_email').getByText('This field is required')).toBeTruthy();
@@ -79,7 +138,10 @@ describe('ParametersTab', () => {
 
   it('checks a new definition with the shared rules before sending, then posts it', async () => {
     const calls = handlers({
-      [`POST /products/${PRODUCT_ID}/parameters`]: (c) => ({ status: 201, body: { ...param(6, 'size', 'dropdown'), ...(c.body as object) } }),
+      [`POST /products/${PRODUCT_ID}/parameters`]: (c) => ({
+        status: 201,
+        body: { ...param(6, 'size', 'dropdown'), ...(c.body as object) },
+      }),
     });
     renderSignedIn(<ParametersTab productId={PRODUCT_ID} phase="ordering" readOnly={false} />);
     await screen.findByText('admin_email');
@@ -113,9 +175,14 @@ describe('ParametersTab', () => {
 
   it('shows the server refusal of a delete in its words', async () => {
     const message = "Parameter 'plan' is a dependency of 'size'; remove or change that dependency first.";
-    handlers({ 'DELETE /products/PRD-100-200-300/parameters/PRM-100-200-300-0002': () => ({ status: 400, body: { error_code: 'VAL_001', errors: [message] } }) });
+    handlers({
+      'DELETE /products/PRD-100-200-300/parameters/PRM-100-200-300-0002': () => ({
+        status: 400,
+        body: { error_code: 'VAL_001', errors: [message] },
+      }),
+    });
     renderSignedIn(<ParametersTab productId={PRODUCT_ID} phase="ordering" readOnly={false} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete plan' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete parameter' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
@@ -142,7 +209,11 @@ describe('configuration parameter details', () => {
       [`GET /products/${PRODUCT_ID}/configurations`]: () => listBody([]),
       [`POST /products/${PRODUCT_ID}/configurations`]: () => ({
         status: 400,
-        body: { error_code: 'VAL_001', errors: ['api_region: E-mail must be valid'], params: { api_region: { value_error: 'E-mail must be valid' } } },
+        body: {
+          error_code: 'VAL_001',
+          errors: ['api_region: E-mail must be valid'],
+          params: { api_region: { value_error: 'E-mail must be valid' } },
+        },
       }),
     });
     renderPortal(`/products/${PRODUCT_ID}/configuration/${p.id}`);

@@ -2,16 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -19,169 +9,211 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PreviewOutlinedIcon from '@mui/icons-material/PreviewOutlined';
-import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import type { Parameter } from '@trellis/domain/catalog/parameter';
-import { SCOPES_BY_PHASE } from '@trellis/domain/parameters/types';
-import { api } from '../../../api/client.ts';
+import { useCallback, useMemo, useState } from 'react';
+import { constraintFlags, parameterResource, type Parameter } from '@trellis/domain/catalog/parameter';
+import { SCOPES_BY_PHASE, type ParameterPhase } from '@trellis/domain/parameters/types';
+import type { ResourceDecl } from '@trellis/domain/resource/define';
+import type { RqlBuilder } from '@trellis/domain/rql/builder';
 import { errorMessage } from '../../../api/errors.ts';
+import { useWrite } from '../../../api/useWrite.ts';
+import { notify } from '../../../app/notices.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { notify } from '../common/notify.ts';
-import { parametersPath, parameterUrl, SCOPE_LABELS, TYPE_LABELS, useProductParameters } from './data.ts';
+import { RefLink } from '../../../components/display/FieldValue.tsx';
+import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
+import { parametersPath, parameterUrl, useProductParameters } from './data.ts';
 import { FormPreview } from './FormPreview.tsx';
 import { ParameterDialog } from './ParameterDialog.tsx';
 
 export interface ParametersTabProps {
   productId: string;
   /** ordering and fulfillment parameters, or configuration parameters */
-  phase: 'ordering' | 'fulfillment' | 'configuration';
+  phase: ParameterPhase;
   /** Providers and non-latest versions see the catalogue read-only. */
   readOnly: boolean;
   /** Set when showing a built version instead of the live catalogue. */
   version?: number;
 }
 
-const PREVIEW_TITLES = { ordering: 'Preview order form', fulfillment: 'Preview fulfillment form', configuration: 'Preview configuration form' };
+const PREVIEW_TITLES = {
+  ordering: 'Preview order form',
+  fulfillment: 'Preview fulfillment form',
+  configuration: 'Preview configuration form',
+};
 
-/** Constraint flags as small chips. */
-export function ConstraintChips({ p }: { p: Parameter }) {
-  const c = p.constraints;
-  const flags = [
-    c.required && 'Required', c.hidden && 'Hidden', c.readonly && 'Read-only', c.unique && 'Unique', c.reconciliation && 'Reconciliation',
-    c.dependency?.parameter?.name && `Depends on ${c.dependency.parameter.name}`,
-  ].filter(Boolean) as string[];
-  if (!flags.length) return <Box component="span" sx={{ color: 'text.disabled' }}>—</Box>;
-  return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>{flags.map((f) => <Chip key={f} size="small" variant="outlined" label={f} />)}</Box>;
+/** The titles of a product's parameters by name, so a dependency reads by the title of what it depends on. */
+export const titlesOf = (all: readonly Parameter[]) => {
+  const byName = new Map(all.map((p) => [p.name, p.title]));
+  return (name: string) => byName.get(name) ?? name;
+};
+
+/** Constraint flags as small chips ("Depends on" names the other parameter by its title). */
+export function ConstraintChips({ p, titleOf }: { p: Parameter; titleOf?: (name: string) => string }) {
+  const flags = constraintFlags(p, titleOf);
+  if (!flags.length)
+    return (
+      <Box component="span" sx={{ color: 'text.disabled' }}>
+        —
+      </Box>
+    );
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {flags.map((f) => (
+        <Chip key={f} size="small" variant="outlined" label={f} />
+      ))}
+    </Box>
+  );
+}
+
+/** The parameter list of one phase: its scopes to filter by, and (when writable) the row actions. */
+function phaseDecl(phase: ParameterPhase, writable: boolean): ResourceDecl {
+  const d = parameterResource;
+  return {
+    ...d,
+    filters: { ...d.filters, scope: { ...d.filters.scope, options: SCOPES_BY_PHASE[phase] } },
+    list: { ...d.list!, columns: [...d.list!.columns, ...(writable ? ['actions'] : [])] },
+  };
 }
 
 /**
- * A product's parameters of one phase: filter by scope, add / edit / delete / reorder (not read-only),
- * and preview the form a customer fills with the shared validator.
+ * A product's parameters of one phase, as declared: by title, filtered by scope and type; add / edit / delete /
+ * reorder when writable, and a preview of the form a customer fills, checked with the shared validator.
  */
 export function ParametersTab({ productId, phase, readOnly, version }: ParametersTabProps) {
-  const client = useQueryClient();
-  const list = useProductParameters(productId, version);
-  const all = useMemo(() => list.data ?? [], [list.data]);
-  const ofPhase = useMemo(() => all.filter((p) => p.phase === phase), [all, phase]);
-  const [scope, setScope] = useState('');
-  const [search, setSearch] = useState('');
+  const all = useProductParameters(productId, version);
+  const everyOne = useMemo(() => all.data ?? [], [all.data]);
+  const ofPhase = useMemo(() => everyOne.filter((p) => p.phase === phase), [everyOne, phase]);
+  const titleOf = useMemo(() => titlesOf(everyOne), [everyOne]);
   const [editing, setEditing] = useState<Parameter | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Parameter | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const [moving, setMoving] = useState(false);
   const writable = !readOnly && !version;
-
-  const needle = search.trim().toLowerCase();
-  const rows = ofPhase.filter((p) => (!scope || p.scope === scope)
-    && (!needle || p.name.toLowerCase().includes(needle) || p.title.toLowerCase().includes(needle) || p.id.toLowerCase().includes(needle)));
+  const decl = useMemo(() => phaseDecl(phase, writable), [phase, writable]);
+  const inPhase = useCallback((q: RqlBuilder) => q.eq('phase', phase), [phase]);
+  const base = parametersPath(productId);
+  const place = useWrite<Parameter, { id: string; position: number }>(
+    { method: 'PUT', path: (v) => `${base}/${v.id}`, body: (v) => ({ position: v.position }) },
+    { lists: [base] },
+  );
+  const remove = useWrite<void, Parameter>(
+    { method: 'DELETE', path: (p) => `${base}/${p.id}` },
+    { lists: [base], notice: () => (deleting ? parameterResource.removal!.done(deleting) : '') },
+  );
 
   /** Swap positions with the neighbour in the phase's order. */
   const move = async (p: Parameter, dir: -1 | 1) => {
-    const i = ofPhase.indexOf(p);
+    const i = ofPhase.findIndex((x) => x.id === p.id);
     const other = ofPhase[i + dir];
     if (!other) return;
-    setMoving(true);
     try {
       const a = other.position === p.position ? p.position + dir : other.position;
-      await api.put(`${parametersPath(productId)}/${p.id}`, { position: Math.max(0, a) });
-      await api.put(`${parametersPath(productId)}/${other.id}`, { position: p.position });
+      await place.mutateAsync({ id: p.id, position: Math.max(0, a) });
+      await place.mutateAsync({ id: other.id, position: p.position });
     } catch (err) {
       notify('error', errorMessage(err));
-    } finally {
-      await client.invalidateQueries({ queryKey: ['list'] });
-      setMoving(false);
     }
   };
 
-  if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  const rowActions = (p: Parameter) => {
+    const i = ofPhase.findIndex((x) => x.id === p.id);
+    return (
+      <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }} onClick={(e) => e.stopPropagation()}>
+        <Tooltip title="Move up">
+          <span>
+            <IconButton
+              size="small"
+              aria-label={`Move ${p.title} up`}
+              disabled={place.isPending || i <= 0}
+              onClick={() => void move(p, -1)}
+            >
+              <ArrowUpwardIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title="Move down">
+          <span>
+            <IconButton
+              size="small"
+              aria-label={`Move ${p.title} down`}
+              disabled={place.isPending || i < 0 || i === ofPhase.length - 1}
+              onClick={() => void move(p, 1)}
+            >
+              <ArrowDownwardIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <IconButton size="small" aria-label={`Edit ${p.title}`} onClick={() => setEditing(p)}>
+          <EditOutlinedIcon fontSize="small" />
+        </IconButton>
+        <IconButton size="small" aria-label={`Delete ${p.title}`} onClick={() => setDeleting(p)}>
+          <DeleteOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Box>
+    );
+  };
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2 }}>
-        <TextField size="small" label="Search" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ width: 220 }} />
-        <TextField select size="small" label="Scope" value={scope} onChange={(e) => setScope(e.target.value)} sx={{ minWidth: 170 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
-          <option value="">All scopes</option>
-          {SCOPES_BY_PHASE[phase].map((s) => <option key={s} value={s}>{SCOPE_LABELS[s]}</option>)}
-        </TextField>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button variant="outlined" startIcon={<PreviewOutlinedIcon />} onClick={() => setPreviewing(true)} disabled={!ofPhase.length}>
-          {PREVIEW_TITLES[phase]}
-        </Button>
-        {writable && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>Add parameter</Button>}
-      </Box>
-      <Box sx={{ height: 4 }}>{(list.isFetching || moving) && <LinearProgress />}</Box>
-      <TableContainer>
-        <Table size="small" aria-label={`${phase} parameters`}>
-          <TableHead>
-            <TableRow>
-              {['#', 'Name', 'Title', 'Type', 'Scope', 'Constraints', ...(writable ? [''] : [])].map((h, i) => (
-                <TableCell key={i} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{h}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((p) => {
-              const i = ofPhase.indexOf(p);
-              return (
-                <TableRow key={p.id} hover>
-                  <TableCell>{p.position}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>
-                    <Link component={RouterLink} to={parameterUrl(productId, phase, p.id, version)}>{p.name}</Link>
-                  </TableCell>
-                  <TableCell>{p.title}</TableCell>
-                  <TableCell>{TYPE_LABELS[p.type] ?? p.type}</TableCell>
-                  <TableCell>{SCOPE_LABELS[p.scope] ?? p.scope}</TableCell>
-                  <TableCell><ConstraintChips p={p} /></TableCell>
-                  {writable && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Move up"><span>
-                        <IconButton size="small" aria-label={`Move ${p.name} up`} disabled={moving || i === 0} onClick={() => void move(p, -1)}>
-                          <ArrowUpwardIcon fontSize="small" />
-                        </IconButton>
-                      </span></Tooltip>
-                      <Tooltip title="Move down"><span>
-                        <IconButton size="small" aria-label={`Move ${p.name} down`} disabled={moving || i === ofPhase.length - 1} onClick={() => void move(p, 1)}>
-                          <ArrowDownwardIcon fontSize="small" />
-                        </IconButton>
-                      </span></Tooltip>
-                      <IconButton size="small" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}><EditOutlinedIcon fontSize="small" /></IconButton>
-                      <IconButton size="small" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}><DeleteOutlinedIcon fontSize="small" /></IconButton>
-                    </TableCell>
-                  )}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {list.data && rows.length === 0 && (
-        <EmptyState icon={<InboxOutlinedIcon />} title={ofPhase.length ? 'No parameters match these filters' : `No ${phase} parameters yet`}>
-          {!ofPhase.length && writable ? 'Add the parameters the customer and the tiers fill in.' : undefined}
-        </EmptyState>
-      )}
-
+    <>
+      <ResourceTable<Parameter>
+        key={`${phase}:${version ?? 'live'}`}
+        resource={decl}
+        path={parametersPath(productId, version)}
+        stateKey={`product-parameters-${phase}`}
+        noun={`${phase} parameters`}
+        base={inPhase}
+        render={{
+          title: (p) => <RefLink to={parameterUrl(productId, phase, p.id, version)}>{p.title}</RefLink>,
+          constraints: (p) => <ConstraintChips p={p} titleOf={titleOf} />,
+          actions: rowActions,
+        }}
+        rowLink={(p) => parameterUrl(productId, phase, p.id, version)}
+        toolbar={
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<PreviewOutlinedIcon />}
+              onClick={() => setPreviewing(true)}
+              disabled={!ofPhase.length}
+            >
+              {PREVIEW_TITLES[phase]}
+            </Button>
+            {writable && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+                Add parameter
+              </Button>
+            )}
+          </>
+        }
+      />
       {writable && (
-        <ParameterDialog open={editing !== null} productId={productId} phase={phase} parameter={editing === 'new' ? null : editing}
-          siblings={all} onClose={() => setEditing(null)}
+        <ParameterDialog
+          open={editing !== null}
+          productId={productId}
+          phase={phase}
+          parameter={editing === 'new' ? null : editing}
+          siblings={everyOne}
+          onClose={() => setEditing(null)}
           onSaved={(p) => {
-            notify('success', editing === 'new' ? `Parameter ${p.name} added.` : `Parameter ${p.name} saved.`);
+            notify('success', editing === 'new' ? `Parameter ${p.title} added.` : `Parameter ${p.title} saved.`);
             setEditing(null);
-          }} />
+          }}
+        />
       )}
-      <ConfirmDialog open={!!deleting} title="Delete parameter" confirmLabel="Delete" destructive onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          await api.delete(`${parametersPath(productId)}/${deleting!.id}`);
-          await client.invalidateQueries({ queryKey: ['list'] });
-          notify('success', `Parameter ${deleting!.name} deleted.`);
-        }}>
-        Delete {deleting?.title} ({deleting?.name})? Requests and configuration values stop carrying it from the next version.
+      <ConfirmDialog
+        open={!!deleting}
+        title={parameterResource.removal!.title!(deleting)}
+        confirmLabel="Delete"
+        destructive
+        onClose={() => setDeleting(null)}
+        onConfirm={() => remove.mutateAsync(deleting!)}
+      >
+        {deleting && parameterResource.removal!.confirm(deleting)}
       </ConfirmDialog>
-      <FormPreview open={previewing} onClose={() => setPreviewing(false)} title={PREVIEW_TITLES[phase]} parameters={ofPhase} />
-    </Paper>
+      <FormPreview
+        open={previewing}
+        onClose={() => setPreviewing(false)}
+        title={PREVIEW_TITLES[phase]}
+        parameters={ofPhase}
+      />
+    </>
   );
 }

@@ -1,24 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Parameter } from '@trellis/domain/catalog/parameter';
-import type { ParameterPhase, ParameterScope, ParameterType } from '@trellis/domain/parameters/types';
+import type { ParameterPhase } from '@trellis/domain/parameters/types';
 import { listAll } from '../../../api/list.ts';
 import { pathTo } from '../../../app/routes.ts';
 import { partPath, withVersion } from '../common/paths.ts';
-
-export const TYPE_LABELS: Record<ParameterType, string> = {
-  text: 'Text', email: 'E-mail', domain: 'Domain', url: 'URL', subdomain: 'Subdomain', object: 'Object (JSON)', password: 'Password',
-  phone: 'Phone', address: 'Address', checkbox: 'Checkbox', choice: 'Choice', dropdown: 'Dropdown', heading: 'Heading', content: 'Content',
-};
-
-/** Request scopes read as the tier labels of spec §1 (asset parameters are the customer's). */
-export const SCOPE_LABELS: Record<ParameterScope, string> = {
-  asset: 'Customer', tier1: 'T1', tier2: 'T2',
-  product: 'Product', item: 'Item', marketplace: 'Marketplace', item_marketplace: 'Item and marketplace',
-};
-
-export const PHASE_LABELS: Record<ParameterPhase, string> = {
-  ordering: 'Ordering', fulfillment: 'Fulfillment', configuration: 'Configuration',
-};
 
 export const parametersPath = (productId: string, version?: number) => partPath(productId, 'parameters', version);
 
@@ -40,7 +25,9 @@ const DETAIL_ROUTES: Record<ParameterPhase, string> = {
   configuration: 'product.configuration.details',
 };
 const LIST_ROUTES: Record<ParameterPhase, string> = {
-  ordering: 'product.parameters.ordering', fulfillment: 'product.parameters.fulfillment', configuration: 'product.configuration',
+  ordering: 'product.parameters.ordering',
+  fulfillment: 'product.parameters.fulfillment',
+  configuration: 'product.configuration',
 };
 
 export const parameterUrl = (productId: string, phase: ParameterPhase, parameterId: string, version?: number) =>

@@ -14,19 +14,33 @@ export const PRODUCT_ID = 'PRD-100-200-300';
 
 export const PROVIDER_CONTEXT: AuthContext = {
   account: { id: 'PA-500-600', name: 'Demo Provider', type: 'provider', role: 'provider', roles: ['provider'] },
-  user: { ...VENDOR_CONTEXT.user!, id: 'UR-500-600-700', name: 'Pat Provider', email: 'provider@demo.trellis', permissions: [{ id: 'MD-0002' }, { id: 'MD-0012' }] },
+  user: {
+    ...VENDOR_CONTEXT.user!,
+    id: 'UR-500-600-700',
+    name: 'Pat Provider',
+    email: 'provider@demo.trellis',
+    permissions: [{ id: 'MD-0002' }, { id: 'MD-0012' }],
+  },
   permissions: ['MD-0002', 'MD-0012'],
   session_id: 'SE-3333-4444',
   accounts: [{ id: 'PA-500-600', name: 'Demo Provider', type: 'provider', role: 'provider' }],
 };
 
 export const product = {
-  id: PRODUCT_ID, name: 'Cloud Backup', status: 'draft', version: 0, latest: true,
-  owner: { id: VENDOR_CONTEXT.account.id, name: 'Demo Vendor' }, events: {},
+  id: PRODUCT_ID,
+  name: 'Cloud Backup',
+  status: 'draft',
+  version: 0,
+  latest: true,
+  owner: { id: VENDOR_CONTEXT.account.id, name: 'Demo Vendor' },
+  events: {},
 };
 
 /** `ui` inside theme, query cache, an already known session and a router at `url`. */
-export function renderSignedIn(ui: ReactNode, { context = VENDOR_CONTEXT, url = '/' }: { context?: AuthContext; url?: string } = {}) {
+export function renderSignedIn(
+  ui: ReactNode,
+  { context = VENDOR_CONTEXT, url = '/' }: { context?: AuthContext; url?: string } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(CONTEXT_KEY, context);
   return render(

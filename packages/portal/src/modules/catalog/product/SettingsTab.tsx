@@ -7,12 +7,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Product } from '@trellis/domain/catalog/product';
-import { api } from '../../../api/client.ts';
 import { ApiError, errorMessage } from '../../../api/errors.ts';
-import { notify } from '../common/notify.ts';
+import { useWrite } from '../../../api/useWrite.ts';
+import { notify } from '../../../app/notices.ts';
 
 interface Values {
   configurations: Product['configurations'];
@@ -22,15 +21,24 @@ interface Values {
 const toValues = (p: Product): Values => ({
   configurations: { ...p.configurations },
   ui: {
-    description: p.customer_ui_settings?.description ?? '', getting_started: p.customer_ui_settings?.getting_started ?? '',
+    description: p.customer_ui_settings?.description ?? '',
+    getting_started: p.customer_ui_settings?.getting_started ?? '',
     provisioning_message: p.customer_ui_settings?.provisioning_message ?? '',
   },
   visibility: { ...p.visibility },
 });
 
 const CONFIGURATIONS: { key: keyof Product['configurations']; label: string; hint: string }[] = [
-  { key: 'suspend_resume_supported', label: 'Suspend and resume supported', hint: 'Subscriptions of this product can be suspended and resumed.' },
-  { key: 'requires_reseller_information', label: 'Requires reseller information', hint: 'Orders must carry the tier 1 and tier 2 accounts.' },
+  {
+    key: 'suspend_resume_supported',
+    label: 'Suspend and resume supported',
+    hint: 'Subscriptions of this product can be suspended and resumed.',
+  },
+  {
+    key: 'requires_reseller_information',
+    label: 'Requires reseller information',
+    hint: 'Orders must carry the tier 1 and tier 2 accounts.',
+  },
 ];
 const VISIBILITY: { key: keyof Product['visibility']; label: string; hint: string }[] = [
   { key: 'owner', label: 'Owner', hint: 'Your own account can order it (tests, demos).' },
@@ -42,7 +50,9 @@ const VISIBILITY: { key: keyof Product['visibility']; label: string; hint: strin
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>{title}</Typography>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
       {children}
     </Box>
   );
@@ -50,32 +60,46 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Configuration flags, what the customer's panel shows, and who can see the product. */
 export function SettingsTab({ product, readOnly }: { product: Product; readOnly: boolean }) {
-  const client = useQueryClient();
+  const save$ = useWrite<Product, Record<string, unknown>>(
+    { method: 'PUT', path: `/products/${product.id}` },
+    { objects: [`/products/${product.id}`], notice: () => 'Settings saved.' },
+  );
   const [values, setValues] = useState<Values>(() => toValues(product));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   useEffect(() => setValues(toValues(product)), [product]);
   const dirty = JSON.stringify(values) !== JSON.stringify(toValues(product));
 
+  const busy = save$.isPending;
   const save = async () => {
-    setBusy(true);
     setErrors({});
     try {
-      await api.put(`/products/${product.id}`, { configurations: values.configurations, customer_ui_settings: values.ui, visibility: values.visibility });
-      notify('success', 'Settings saved.');
-      await client.invalidateQueries({ queryKey: ['get'] });
+      await save$.mutateAsync({
+        configurations: values.configurations,
+        customer_ui_settings: values.ui,
+        visibility: values.visibility,
+      });
     } catch (err) {
       const byField = err instanceof ApiError ? err.fieldErrors : {};
-      setErrors(Object.fromEntries(Object.entries(byField).map(([k, v]) => [k.replace(/^customer_ui_settings\./, 'ui.'), v[0]])));
+      setErrors(
+        Object.fromEntries(
+          Object.entries(byField).map(([k, v]) => [k.replace(/^customer_ui_settings\./, 'ui.'), v[0]]),
+        ),
+      );
       notify('error', errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
   const uiField = (key: keyof Values['ui'], label: string, hint: string) => (
-    <TextField label={label} fullWidth multiline minRows={2} value={values.ui[key]} disabled={readOnly}
+    <TextField
+      label={label}
+      fullWidth
+      multiline
+      minRows={2}
+      value={values.ui[key]}
+      disabled={readOnly}
       onChange={(e) => setValues((v) => ({ ...v, ui: { ...v.ui, [key]: e.target.value } }))}
-      error={!!errors[`ui.${key}`]} helperText={errors[`ui.${key}`] ?? hint} />
+      error={!!errors[`ui.${key}`]}
+      helperText={errors[`ui.${key}`] ?? hint}
+    />
   );
 
   return (
@@ -84,11 +108,27 @@ export function SettingsTab({ product, readOnly }: { product: Product; readOnly:
         <Section title="Configurations">
           <FormGroup>
             {CONFIGURATIONS.map((c) => (
-              <FormControlLabel key={c.key} disabled={readOnly}
-                control={<Switch checked={values.configurations[c.key]}
-                  onChange={(e) => setValues((v) => ({ ...v, configurations: { ...v.configurations, [c.key]: e.target.checked } }))} />}
+              <FormControlLabel
+                key={c.key}
+                disabled={readOnly}
+                control={
+                  <Switch
+                    checked={values.configurations[c.key]}
+                    onChange={(e) =>
+                      setValues((v) => ({ ...v, configurations: { ...v.configurations, [c.key]: e.target.checked } }))
+                    }
+                  />
+                }
                 sx={{ alignItems: 'flex-start', mb: 1, '& .MuiSwitch-root': { mt: -0.5 } }}
-                label={<Box><Typography variant="body2">{c.label}</Typography><Typography variant="caption" color="text.secondary">{c.hint}</Typography></Box>} />
+                label={
+                  <Box>
+                    <Typography variant="body2">{c.label}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {c.hint}
+                    </Typography>
+                  </Box>
+                }
+              />
             ))}
           </FormGroup>
         </Section>
@@ -102,18 +142,38 @@ export function SettingsTab({ product, readOnly }: { product: Product; readOnly:
         <Section title="Visibility">
           <FormGroup>
             {VISIBILITY.map((c) => (
-              <FormControlLabel key={c.key} disabled={readOnly}
-                control={<Switch checked={values.visibility[c.key]}
-                  onChange={(e) => setValues((v) => ({ ...v, visibility: { ...v.visibility, [c.key]: e.target.checked } }))} />}
+              <FormControlLabel
+                key={c.key}
+                disabled={readOnly}
+                control={
+                  <Switch
+                    checked={values.visibility[c.key]}
+                    onChange={(e) =>
+                      setValues((v) => ({ ...v, visibility: { ...v.visibility, [c.key]: e.target.checked } }))
+                    }
+                  />
+                }
                 sx={{ alignItems: 'flex-start', mb: 1, '& .MuiSwitch-root': { mt: -0.5 } }}
-                label={<Box><Typography variant="body2">{c.label}</Typography><Typography variant="caption" color="text.secondary">{c.hint}</Typography></Box>} />
+                label={
+                  <Box>
+                    <Typography variant="body2">{c.label}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {c.hint}
+                    </Typography>
+                  </Box>
+                }
+              />
             ))}
           </FormGroup>
         </Section>
         {!readOnly && (
           <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button variant="contained" disabled={busy || !dirty} onClick={() => void save()}>Save</Button>
-            <Button disabled={busy || !dirty} onClick={() => setValues(toValues(product))}>Discard changes</Button>
+            <Button variant="contained" disabled={busy || !dirty} onClick={() => void save()}>
+              Save
+            </Button>
+            <Button disabled={busy || !dirty} onClick={() => setValues(toValues(product))}>
+              Discard changes
+            </Button>
           </Box>
         )}
       </Stack>

@@ -2,7 +2,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POLLING_INTERVAL_MS } from '@trellis/domain/format/constants';
 import { mockApi } from '../../../test-utils.tsx';
-import { listBody } from '../../settings/testing.tsx';
+import { listBody } from '../../identity/testing.tsx';
 import { PRODUCT_ID, renderSignedIn, versionFixture } from '../common/testing.tsx';
 import { VersionsTab } from './VersionsTab.tsx';
 
@@ -37,7 +37,11 @@ describe('product versions', () => {
     expect(fetches()).toBe(2);
     await act(() => vi.advanceTimersByTimeAsync(POLLING_INTERVAL_MS));
     expect(fetches()).toBe(3);
-    expect(await screen.findByText('Each version is a frozen copy of the catalogue. The newest ready one is the master version.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Each version is a frozen copy of the catalogue. The newest ready one is the master version.',
+      ),
+    ).toBeTruthy();
     expect(screen.getAllByText('Ready')).toHaveLength(2);
 
     // Nothing is building any more: no further requests however long the page stays open.

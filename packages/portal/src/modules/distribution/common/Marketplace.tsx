@@ -9,9 +9,22 @@ import { MARKETPLACE_NO_COUNTRY, marketplaceHasNoCountry } from '@trellis/domain
 
 // How a marketplace looks wherever it appears: its icon, its countries, and the §8 message when it has none.
 
-export function MarketplaceAvatar({ icon, name, size = 32 }: { icon: string | null | undefined; name: string; size?: number }) {
+export function MarketplaceAvatar({
+  icon,
+  name,
+  size = 32,
+}: {
+  icon: string | null | undefined;
+  name: string;
+  size?: number;
+}) {
   return (
-    <Avatar variant="rounded" src={icon ?? undefined} alt={name} sx={{ width: size, height: size, bgcolor: icon ? 'transparent' : 'action.selected' }}>
+    <Avatar
+      variant="rounded"
+      src={icon ?? undefined}
+      alt={name}
+      sx={{ width: size, height: size, bgcolor: icon ? 'transparent' : 'action.selected' }}
+    >
       <StorefrontOutlinedIcon sx={{ fontSize: size * 0.6, color: 'text.secondary' }} />
     </Avatar>
   );
@@ -22,15 +35,26 @@ type Countries = { countries?: readonly { id: string; name?: string }[] | null }
 /** Spec §8: the exact message for a marketplace that has no country. */
 export function NoCountryAlert({ marketplace }: { marketplace: Countries }) {
   if (!marketplaceHasNoCountry(marketplace)) return null;
-  return <Alert severity="warning" data-testid="no-country">{MARKETPLACE_NO_COUNTRY}</Alert>;
+  return (
+    <Alert severity="warning" data-testid="no-country">
+      {MARKETPLACE_NO_COUNTRY}
+    </Alert>
+  );
 }
 
 /** The countries as chips (name, id on hover); "None" in warning colour (the page shows the §8 message). */
 export function CountryChips({ marketplace }: { marketplace: Countries }) {
-  if (marketplaceHasNoCountry(marketplace)) return <Box component="span" sx={{ color: 'warning.main' }}>None</Box>;
+  if (marketplaceHasNoCountry(marketplace))
+    return (
+      <Box component="span" sx={{ color: 'warning.main' }}>
+        None
+      </Box>
+    );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-      {marketplace.countries!.map((c) => <Chip key={c.id} size="small" label={c.name ?? c.id} title={c.id} />)}
+      {marketplace.countries!.map((c) => (
+        <Chip key={c.id} size="small" label={c.name ?? c.id} title={c.id} />
+      ))}
     </Box>
   );
 }

@@ -62,4 +62,6 @@ export function notify(severity: 'success' | 'error' | 'info' | 'warning', conte
 }
 
 /** Location state carrying a message for the page navigated to. */
-export interface NoticeState { notice?: { severity: 'success' | 'error' | 'info' | 'warning'; content: string } }
+export interface NoticeState {
+  notice?: { severity: 'success' | 'error' | 'info' | 'warning'; content: string };
+}

@@ -24,7 +24,7 @@ export function AssignDialog({ request, onClose, onAssigned }: AssignDialogProps
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!request) return;
-    setUserId(request.assignee?.id && request.assignee.id !== me?.id ? request.assignee.id : me?.id ?? '');
+    setUserId(request.assignee?.id && request.assignee.id !== me?.id ? request.assignee.id : (me?.id ?? ''));
     setError(null);
   }, [request, me?.id]);
   const others = (members.data ?? []).filter((u) => u.id !== me?.id);
@@ -34,7 +34,9 @@ export function AssignDialog({ request, onClose, onAssigned }: AssignDialogProps
     setBusy(true);
     setError(null);
     try {
-      onAssigned(await api.post<ListingRequest>(`/listing-requests/${request!.id}/assign`, { assignee: { id: userId } }));
+      onAssigned(
+        await api.post<ListingRequest>(`/listing-requests/${request!.id}/assign`, { assignee: { id: userId } }),
+      );
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -43,11 +45,30 @@ export function AssignDialog({ request, onClose, onAssigned }: AssignDialogProps
   };
 
   return (
-    <FormDialog open={!!request} title="Assign request" submitLabel="Assign" busy={busy} error={error} onClose={onClose} onSubmit={submit} maxWidth="xs">
-      <TextField select label="Assignee" fullWidth value={userId} onChange={(e) => setUserId(e.target.value)}
-        helperText="Who in your account handles this request.">
+    <FormDialog
+      open={!!request}
+      title="Assign request"
+      submitLabel="Assign"
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+      maxWidth="xs"
+    >
+      <TextField
+        select
+        label="Assignee"
+        fullWidth
+        value={userId}
+        onChange={(e) => setUserId(e.target.value)}
+        helperText="Who in your account handles this request."
+      >
         {me && <MenuItem value={me.id}>Me ({me.name})</MenuItem>}
-        {others.map((u) => <MenuItem key={u.id} value={u.id}>{u.name} ({u.email})</MenuItem>)}
+        {others.map((u) => (
+          <MenuItem key={u.id} value={u.id}>
+            {u.name} ({u.email})
+          </MenuItem>
+        ))}
       </TextField>
     </FormDialog>
   );

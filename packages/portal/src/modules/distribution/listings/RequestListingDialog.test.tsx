@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test-utils.tsx';
 import { productFixture, renderSignedIn } from '../../catalog/common/testing.tsx';
-import { listBody } from '../../settings/testing.tsx';
+import { listBody } from '../../identity/testing.tsx';
 import { marketplaceFixture, requestFixture } from '../common/testing.tsx';
 import { RequestListingDialog } from './RequestListingDialog.tsx';
 
@@ -16,7 +16,8 @@ const NO_COUNTRY = 'This Marketplace is not configured properly (no country assi
 function api() {
   return mockApi({
     'GET /products': () => listBody([productFixture]),
-    'GET /marketplaces': () => listBody([marketplaceFixture(), marketplaceFixture({ id: 'MP-00001', name: 'Unfinished', countries: [] })]),
+    'GET /marketplaces': () =>
+      listBody([marketplaceFixture(), marketplaceFixture({ id: 'MP-00001', name: 'Unfinished', countries: [] })]),
     'POST /listing-requests': () => ({ status: 201, body: requestFixture() }),
   });
 }
@@ -28,7 +29,7 @@ async function choose(dialog: HTMLElement, label: RegExp, option: RegExp) {
 }
 
 describe('request listing', () => {
-  it('asks only for the vendor\'s published products and needs a product and a marketplace', async () => {
+  it("asks only for the vendor's published products and needs a product and a marketplace", async () => {
     const calls = api();
     renderSignedIn(<RequestListingDialog open onClose={() => {}} onCreated={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Request listing' });
@@ -53,7 +54,10 @@ describe('request listing', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create request' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'LSTR-123-456' })));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
-      type: 'new', product_id: 'PRD-111-222-333', marketplace_id: 'MP-12345', note: 'Please list it',
+      type: 'new',
+      product_id: 'PRD-111-222-333',
+      marketplace_id: 'MP-12345',
+      note: 'Please list it',
     });
   });
 });

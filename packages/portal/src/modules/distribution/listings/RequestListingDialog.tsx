@@ -31,14 +31,27 @@ export interface RequestListingDialogProps {
 }
 
 /** A vendor asks to list one of its published products in a partner's marketplace: the request starts as a draft. */
-export function RequestListingDialog({ open, productId, marketplaceId, onClose, onCreated }: RequestListingDialogProps) {
+export function RequestListingDialog({
+  open,
+  productId,
+  marketplaceId,
+  onClose,
+  onCreated,
+}: RequestListingDialogProps) {
   const client = useQueryClient();
   const products = useListableProducts(open);
   const marketplaces = useVisibleMarketplaces(open);
   const [error, setError] = useState<string | null>(null);
   const blank = { product_id: productId ?? '', marketplace_id: marketplaceId ?? '', note: '' };
   const form = useForm<Form>({ resolver: zodResolver(Form), defaultValues: blank });
-  const { register, control, handleSubmit, reset, watch, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   useEffect(() => {
     if (!open) return;
     reset({ product_id: productId ?? '', marketplace_id: marketplaceId ?? '', note: '' });
@@ -50,7 +63,10 @@ export function RequestListingDialog({ open, productId, marketplaceId, onClose, 
     setError(null);
     try {
       const created = await api.post<ListingRequest>('/listing-requests', {
-        type: 'new', product_id: v.product_id, marketplace_id: v.marketplace_id, ...(v.note.trim() ? { note: v.note.trim() } : {}),
+        type: 'new',
+        product_id: v.product_id,
+        marketplace_id: v.marketplace_id,
+        ...(v.note.trim() ? { note: v.note.trim() } : {}),
       });
       void client.invalidateQueries({ queryKey: ['list'] });
       onCreated(created);
@@ -60,24 +76,80 @@ export function RequestListingDialog({ open, productId, marketplaceId, onClose, 
   });
 
   return (
-    <FormDialog open={open} title="Request listing" submitLabel="Create request" busy={isSubmitting} error={error} onClose={onClose} onSubmit={submit}>
-      <Controller name="product_id" control={control} render={({ field }) => (
-        <TextField select label="Product" required fullWidth {...field} slotProps={SELECT} error={!!errors.product_id}
-          helperText={errors.product_id?.message ?? (products.data?.length === 0 ? 'You have no published product yet: build a version of one first.' : 'Your published products.')}>
-          <MenuItem value="" disabled><em>Choose a product</em></MenuItem>
-          {(products.data ?? []).map((p) => <MenuItem key={p.id} value={p.id}>{p.name} ({p.id})</MenuItem>)}
-        </TextField>
-      )} />
-      <Controller name="marketplace_id" control={control} render={({ field }) => (
-        <TextField select label="Marketplace" required fullWidth {...field} slotProps={SELECT} error={!!errors.marketplace_id}
-          helperText={errors.marketplace_id?.message ?? 'A marketplace of one of your partners.'}>
-          <MenuItem value="" disabled><em>Choose a marketplace</em></MenuItem>
-          {(marketplaces.data ?? []).map((m) => <MenuItem key={m.id} value={m.id}>{m.name} · {m.owner.name ?? m.owner.id}</MenuItem>)}
-        </TextField>
-      )} />
+    <FormDialog
+      open={open}
+      title="Request listing"
+      submitLabel="Create request"
+      busy={isSubmitting}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Controller
+        name="product_id"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label="Product"
+            required
+            fullWidth
+            {...field}
+            slotProps={SELECT}
+            error={!!errors.product_id}
+            helperText={
+              errors.product_id?.message ??
+              (products.data?.length === 0
+                ? 'You have no published product yet: build a version of one first.'
+                : 'Your published products.')
+            }
+          >
+            <MenuItem value="" disabled>
+              <em>Choose a product</em>
+            </MenuItem>
+            {(products.data ?? []).map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name} ({p.id})
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="marketplace_id"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label="Marketplace"
+            required
+            fullWidth
+            {...field}
+            slotProps={SELECT}
+            error={!!errors.marketplace_id}
+            helperText={errors.marketplace_id?.message ?? 'A marketplace of one of your partners.'}
+          >
+            <MenuItem value="" disabled>
+              <em>Choose a marketplace</em>
+            </MenuItem>
+            {(marketplaces.data ?? []).map((m) => (
+              <MenuItem key={m.id} value={m.id}>
+                {m.name} · {m.owner.name ?? m.owner.id}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
       {picked && <NoCountryAlert marketplace={picked} />}
-      <TextField label="Note" fullWidth multiline minRows={2} {...register('note')} error={!!errors.note}
-        helperText={errors.note?.message ?? 'For the provider who reviews the request.'} />
+      <TextField
+        label="Note"
+        fullWidth
+        multiline
+        minRows={2}
+        {...register('note')}
+        error={!!errors.note}
+        helperText={errors.note?.message ?? 'For the provider who reviews the request.'}
+      />
     </FormDialog>
   );
 }

@@ -19,7 +19,8 @@ const marketplace = (m: { name: string; icon?: string | null }) => (
 );
 
 /** "New · Reviewing": a request's type and status in a few words. */
-export const requestSummary = (r: { type: string; status: string }) => `${statusLabel(r.type)} · ${statusLabel(r.status)}`;
+export const requestSummary = (r: { type: string; status: string }) =>
+  `${statusLabel(r.type)} · ${statusLabel(r.status)}`;
 
 /** Listing columns; each side sees the other party (a vendor its provider, a provider the vendor). */
 export function listingColumns(side: string): Column<Listing>[] {
@@ -28,7 +29,11 @@ export function listingColumns(side: string): Column<Listing>[] {
     { field: 'marketplace.name', label: 'Marketplace', render: (l) => marketplace(l.marketplace) },
     side === 'vendor' ? { field: 'provider.name', label: 'Provider' } : { field: 'vendor.name', label: 'Vendor' },
     { field: 'status', label: 'Status', render: (l) => <StatusChip status={l.status} /> },
-    { field: 'pending_request', label: 'Request in progress', render: (l) => (l.pending_request ? requestSummary(l.pending_request) : '—') },
+    {
+      field: 'pending_request',
+      label: 'Request in progress',
+      render: (l) => (l.pending_request ? requestSummary(l.pending_request) : '—'),
+    },
     { field: 'updated', label: 'Updated' },
   ];
 }
@@ -38,8 +43,24 @@ export function requestColumns(side: string): Column<ListingRequest>[] {
     { field: 'id', label: 'ID' },
     { field: 'type', label: 'Type', render: (r) => statusLabel(r.type) },
     // the request has its own id: names alone keep the rows to one line
-    { field: 'product.name', label: 'Product', render: (r) => <Box component="span" title={r.product.id} sx={{ whiteSpace: 'nowrap' }}>{r.product.name}</Box> },
-    { field: 'marketplace.name', label: 'Marketplace', render: (r) => <Box component="span" title={r.marketplace.id} sx={{ whiteSpace: 'nowrap' }}>{r.marketplace.name}</Box> },
+    {
+      field: 'product.name',
+      label: 'Product',
+      render: (r) => (
+        <Box component="span" title={r.product.id} sx={{ whiteSpace: 'nowrap' }}>
+          {r.product.name}
+        </Box>
+      ),
+    },
+    {
+      field: 'marketplace.name',
+      label: 'Marketplace',
+      render: (r) => (
+        <Box component="span" title={r.marketplace.id} sx={{ whiteSpace: 'nowrap' }}>
+          {r.marketplace.name}
+        </Box>
+      ),
+    },
     side === 'vendor' ? { field: 'provider.name', label: 'Provider' } : { field: 'vendor.name', label: 'Vendor' },
     { field: 'assignee.name', label: 'Assignee' },
     { field: 'status', label: 'Status', render: (r) => <StatusChip status={r.status} /> },

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test-utils.tsx';
 import { PROVIDER, renderSignedIn } from '../../catalog/common/testing.tsx';
-import { listBody } from '../../settings/testing.tsx';
+import { listBody } from '../../identity/testing.tsx';
 import { marketplaceFixture } from '../common/testing.tsx';
 import { MarketplaceDialog } from './MarketplaceDialog.tsx';
 
@@ -12,7 +12,8 @@ afterEach(() => {
 });
 
 const COUNTRIES = [
-  { id: 'AT', name: 'Austria', icon: null, prefix: '+43' }, { id: 'DE', name: 'Germany', icon: null, prefix: '+49' },
+  { id: 'AT', name: 'Austria', icon: null, prefix: '+43' },
+  { id: 'DE', name: 'Germany', icon: null, prefix: '+49' },
   { id: 'FR', name: 'France', icon: null, prefix: '+33' },
 ];
 const HUBS = [{ id: 'HB-1111-2222', name: 'EU hub' }];
@@ -48,20 +49,30 @@ describe('marketplace form', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      name: 'Alps', description: null, zone: null, countries: [{ id: 'AT' }, { id: 'DE' }], currency: 'EUR', hubs: [],
+      name: 'Alps',
+      description: null,
+      zone: null,
+      countries: [{ id: 'AT' }, { id: 'DE' }],
+      currency: 'EUR',
+      hubs: [],
     });
   });
 
   it('edits a marketplace keeping the external id its hub knows it by', async () => {
     const calls = api();
     const onSaved = vi.fn();
-    renderSignedIn(<MarketplaceDialog open marketplace={marketplaceFixture()} onClose={() => {}} onSaved={onSaved} />, { context: PROVIDER });
+    renderSignedIn(<MarketplaceDialog open marketplace={marketplaceFixture()} onClose={() => {}} onSaved={onSaved} />, {
+      context: PROVIDER,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Edit marketplace' });
     expect(within(dialog).getByRole('button', { name: 'Germany' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
-      countries: [{ id: 'DE' }, { id: 'FR' }], currency: 'EUR', zone: 'EU', hubs: [{ hub: { id: 'HB-1111-2222' }, external_id: 'EU-1' }],
+      countries: [{ id: 'DE' }, { id: 'FR' }],
+      currency: 'EUR',
+      zone: 'EU',
+      hubs: [{ hub: { id: 'HB-1111-2222' }, external_id: 'EU-1' }],
     });
   });
 });

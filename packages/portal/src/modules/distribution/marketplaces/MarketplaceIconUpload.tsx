@@ -12,7 +12,17 @@ import { notify } from '../common/data.ts';
 const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /** The marketplace's icon; its owner uploads a new one (multipart field `icon`). */
-export function MarketplaceIconUpload({ marketplaceId, icon, name, canEdit }: { marketplaceId: string; icon: string | null; name: string; canEdit: boolean }) {
+export function MarketplaceIconUpload({
+  marketplaceId,
+  icon,
+  name,
+  canEdit,
+}: {
+  marketplaceId: string;
+  icon: string | null;
+  name: string;
+  canEdit: boolean;
+}) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,12 +49,17 @@ export function MarketplaceIconUpload({ marketplaceId, icon, name, canEdit }: { 
         <Box>
           <Button component="label" variant="outlined" size="small" disabled={busy}>
             {icon ? 'Replace icon' : 'Upload icon'}
-            <input hidden type="file" aria-label="Icon file" accept={ACCEPT}
+            <input
+              hidden
+              type="file"
+              aria-label="Icon file"
+              accept={ACCEPT}
               onChange={(e) => {
                 const f = e.target.files?.[0];
                 e.target.value = '';
                 if (f) void upload(f);
-              }} />
+              }}
+            />
           </Button>
           <Typography variant="caption" color={error ? 'error' : 'text.secondary'} sx={{ display: 'block', mt: 0.5 }}>
             {error ?? `A square image (${IMAGE_EXTENSIONS.join(', ')}).`}

@@ -11,11 +11,26 @@ import { applyServerErrors } from '../../../components/form/serverErrors.ts';
 type Form = { id: string };
 
 /** Invite an account of the other kind (a vendor invites a provider, a provider a vendor) by its id. */
-export function InvitePartnerDialog({ open, side, onClose, onInvited }: { open: boolean; side: string; onClose: () => void; onInvited: (p: Partner) => void }) {
+export function InvitePartnerDialog({
+  open,
+  side,
+  onClose,
+  onInvited,
+}: {
+  open: boolean;
+  side: string;
+  onClose: () => void;
+  onInvited: (p: Partner) => void;
+}) {
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Form>({ resolver: zodResolver(PartnerCreate), defaultValues: { id: '' } });
-  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
   useEffect(() => {
     if (!open) return;
     reset({ id: '' });
@@ -35,9 +50,28 @@ export function InvitePartnerDialog({ open, side, onClose, onInvited }: { open: 
   });
 
   return (
-    <FormDialog open={open} title="Invite partner" submitLabel="Invite" busy={isSubmitting} error={error} onClose={onClose} onSubmit={submit} maxWidth="xs">
-      <TextField label="Account ID" required autoFocus fullWidth {...register('id')} error={!!errors.id}
-        helperText={errors.id?.message ?? `The ${other} account to work with (e.g. ${other === 'provider' ? 'PA-123-456' : 'VA-123-456'}); it accepts the invitation.`} />
+    <FormDialog
+      open={open}
+      title="Invite partner"
+      submitLabel="Invite"
+      busy={isSubmitting}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+      maxWidth="xs"
+    >
+      <TextField
+        label="Account ID"
+        required
+        autoFocus
+        fullWidth
+        {...register('id')}
+        error={!!errors.id}
+        helperText={
+          errors.id?.message ??
+          `The ${other} account to work with (e.g. ${other === 'provider' ? 'PA-123-456' : 'VA-123-456'}); it accepts the invitation.`
+        }
+      />
     </FormDialog>
   );
 }

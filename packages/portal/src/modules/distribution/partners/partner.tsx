@@ -6,7 +6,12 @@ import type { Partner } from '@trellis/domain/distribution/partner';
 export function PartnerAvatar({ partner }: { partner: Pick<Partner, 'id' | 'name' | 'icon'> }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-      <Avatar variant="rounded" src={partner.icon ?? undefined} alt={partner.name} sx={{ width: 32, height: 32, bgcolor: partner.icon ? 'transparent' : 'action.selected' }}>
+      <Avatar
+        variant="rounded"
+        src={partner.icon ?? undefined}
+        alt={partner.name}
+        sx={{ width: 32, height: 32, bgcolor: partner.icon ? 'transparent' : 'action.selected' }}
+      >
         <HandshakeOutlinedIcon sx={{ fontSize: 20, color: 'text.secondary' }} />
       </Avatar>
       <Box>

@@ -1,37 +1,90 @@
-import { actionResource, guidelineResource, messageResource, type Guideline, type ProductAction, type ProductMessage } from '@trellis/domain';
+import {
+  actionResource,
+  guidelineResource,
+  messageResource,
+  type Guideline,
+  type ProductAction,
+  type ProductMessage,
+} from '@trellis/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { newId } from '../../../resources/ids.ts';
-import { registerResource } from '../../../resources/routes.ts';
-import type { Api } from '../../types.ts';
-import { registerVersionedKind, versionedServed } from '../versions.ts';
-import { liveRows, nextPosition, productContent } from './common.ts';
+import { bool, int, text } from '../../../resources/table.ts';
+import { versionedServed, type VersionedKind } from '../versions.ts';
+import { liveRows, nextPosition, productContent, productOwnedTable } from './common.ts';
 
 // Product actions, product messages and guidelines: plain product-owned resources.
 
-async function uniqueIn(db: Transaction<DB>, table: 'product_actions' | 'product_messages', column: 'action' | 'external_id',
-  productId: string, value: string, exceptId: string, message: string) {
-  const row = await db.selectFrom(table).select('id').where('product_id', '=', productId)
-    .where(column as any, '=', value).where('id', '!=', exceptId).executeTakeFirst();
+async function uniqueIn(
+  db: Transaction<DB>,
+  table: 'product_actions' | 'product_messages',
+  column: 'action' | 'external_id',
+  productId: string,
+  value: string,
+  exceptId: string,
+  message: string,
+) {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('product_id', '=', productId)
+    .where(column as any, '=', value)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
   if (row) throw ApiError.badRequest(message);
 }
 
+export const actionTable = productOwnedTable('product_actions', {
+  action: text('action'),
+  scope: text('scope'),
+  type: text('type'),
+});
+export const messageTable = productOwnedTable('product_messages', {
+  external_id: text('external_id'),
+  auto: bool('auto'),
+});
+export const guidelineTable = productOwnedTable('product_guidelines', {
+  name: text('name'),
+  position: int('position'),
+});
+
 export const actions = productContent<ProductAction>({
   decl: actionResource,
-  table: 'product_actions',
-  columns: { action: 'action', scope: 'scope', type: 'type' },
-  row: (a) => ({ action: a.action, scope: a.scope, type: a.type }),
+  table: actionTable,
   async create(_ctx, input, product, db) {
-    await uniqueIn(db, 'product_actions', 'action', product.id, input.action, '', `action: An action '${input.action}' already exists in this product.`);
+    await uniqueIn(
+      db,
+      'product_actions',
+      'action',
+      product.id,
+      input.action,
+      '',
+      `action: An action '${input.action}' already exists in this product.`,
+    );
     return {
-      id: newId('PRA', 3, 3), action: input.action, name: input.name, title: input.title || input.name,
-      description: input.description, type: input.type, scope: input.scope, url: input.url || null, events: {},
+      id: newId('PRA', 3, 3),
+      action: input.action,
+      name: input.name,
+      title: input.title || input.name,
+      description: input.description,
+      type: input.type,
+      scope: input.scope,
+      url: input.url || null,
+      events: {},
     };
   },
   async update(_ctx, current, input, product, db) {
     if (input.action) {
-      await uniqueIn(db, 'product_actions', 'action', product.id, input.action, current.id, `action: An action '${input.action}' already exists in this product.`);
+      await uniqueIn(
+        db,
+        'product_actions',
+        'action',
+        product.id,
+        input.action,
+        current.id,
+        `action: An action '${input.action}' already exists in this product.`,
+      );
     }
     return { ...current, ...input, url: input.url === undefined ? current.url : input.url || null };
   },
@@ -39,20 +92,38 @@ export const actions = productContent<ProductAction>({
 
 export const messages = productContent<ProductMessage>({
   decl: messageResource,
-  table: 'product_messages',
-  columns: { external_id: 'external_id', auto: 'auto' },
-  row: (m) => ({ external_id: m.external_id, auto: m.auto }),
+  table: messageTable,
   async create(_ctx, input, product, db) {
-    await uniqueIn(db, 'product_messages', 'external_id', product.id, input.external_id, '', `external_id: A message for '${input.external_id}' already exists in this product.`);
+    await uniqueIn(
+      db,
+      'product_messages',
+      'external_id',
+      product.id,
+      input.external_id,
+      '',
+      `external_id: A message for '${input.external_id}' already exists in this product.`,
+    );
     const p = product.data;
     return {
-      id: newId('PEM', 3, 3), product: { id: p.id, icon: p.icon ?? null, name: p.name, status: p.status },
-      external_id: input.external_id, value: input.value, auto: input.auto ?? false, events: {},
+      id: newId('PEM', 3, 3),
+      product: { id: p.id, icon: p.icon ?? null, name: p.name, status: p.status },
+      external_id: input.external_id,
+      value: input.value,
+      auto: input.auto ?? false,
+      events: {},
     };
   },
   async update(_ctx, current, input, product, db) {
     if (input.external_id) {
-      await uniqueIn(db, 'product_messages', 'external_id', product.id, input.external_id, current.id, `external_id: A message for '${input.external_id}' already exists in this product.`);
+      await uniqueIn(
+        db,
+        'product_messages',
+        'external_id',
+        product.id,
+        input.external_id,
+        current.id,
+        `external_id: A message for '${input.external_id}' already exists in this product.`,
+      );
     }
     const p = product.data;
     return { ...current, ...input, product: { id: p.id, icon: p.icon ?? null, name: p.name, status: p.status } };
@@ -68,25 +139,30 @@ messages.present = async (m, _ctx, _include, db) => {
 
 export const guidelines = productContent<Guideline>({
   decl: guidelineResource,
-  table: 'product_guidelines',
-  columns: { name: 'name', position: 'position' },
-  row: (g) => ({ name: g.name, position: g.position }),
+  table: guidelineTable,
   async create(_ctx, input, product, db) {
     return {
-      id: newId('GL', 3, 3), name: input.name, body: input.body ?? '',
-      position: input.position ?? (await nextPosition(db, 'product_guidelines', product.id)), events: {},
+      id: newId('GL', 3, 3),
+      name: input.name,
+      body: input.body ?? '',
+      position: input.position ?? (await nextPosition(db, 'product_guidelines', product.id)),
+      events: {},
     };
   },
 });
 
-registerVersionedKind({ kind: 'action', rows: liveRows('product_actions', 'created_at, id') });
-registerVersionedKind({ kind: 'guideline', rows: liveRows('product_guidelines', 'position, name, id') });
+/** Versions freeze the actions and the guidelines. */
+export const versionedActions: VersionedKind = { kind: 'action', rows: liveRows('product_actions', 'created_at, id') };
+export const versionedGuidelines: VersionedKind = {
+  kind: 'guideline',
+  rows: liveRows('product_guidelines', 'position, name, id'),
+};
 
-export function actionRoutes(api: Api) {
-  const { app, db } = api;
-  registerResource(app, db, actions);
-  registerResource(app, db, versionedServed('action', actionResource, '/products/:productId/versions/:version/actions'));
-  registerResource(app, db, messages);
-  registerResource(app, db, guidelines);
-  registerResource(app, db, versionedServed('guideline', guidelineResource, '/products/:productId/versions/:version/guidelines'));
-}
+/** Actions (and their frozen copies), messages, guidelines (and their frozen copies). */
+export const actionResources = [
+  actions,
+  versionedServed('action', actionResource, '/products/:productId/versions/:version/actions'),
+  messages,
+  guidelines,
+  versionedServed('guideline', guidelineResource, '/products/:productId/versions/:version/guidelines'),
+];

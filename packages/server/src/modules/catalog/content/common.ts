@@ -3,35 +3,42 @@ import type { ResourceDecl } from '@trellis/domain';
 import type { DB } from '../../../db/schema.ts';
 import type { Ctx } from '../../../http/context.ts';
 import type { Params, Served } from '../../../resources/engine.ts';
+import { defineTable, text, type Columns, type Table } from '../../../resources/table.ts';
+import { createdAtColumn, updatedAtColumn } from '../columns.ts';
 import { productForWrite, productIsVisible, productVisible, type ProductAccess } from '../visibility.ts';
 
 type Obj = { id: string; events: Record<string, { at: string } | undefined> } & Record<string, any>;
 
+/** The table of a product-owned resource: id, the product and its vendor, `extra` columns, the timestamps. */
+export function productOwnedTable<C extends Columns>(name: string, extra: C) {
+  return defineTable(name, {
+    id: text('id'),
+    /** The product and its vendor, set when the object is made (the object does not carry them). */
+    product_id: text(),
+    account_id: text(),
+    ...extra,
+    created_at: createdAtColumn(),
+    updated_at: updatedAtColumn(),
+  });
+}
+
 /**
- * A resource nested under /products/:productId whose rows carry product_id and account_id: the vendor
- * writes, linked providers read (403 on writes), everyone else gets 404.
+ * A resource nested under /products/:productId whose rows carry product_id and account_id: the vendor writes
+ * (the declaration's writableBy), linked providers read, everyone else gets 404.
  */
 export function productContent<T extends Obj>(opts: {
   decl: ResourceDecl;
-  table: keyof DB & string;
-  /** Promoted columns besides id, product_id, account_id and the timestamps. */
-  columns: Record<string, string>;
-  row(obj: T): Record<string, unknown>;
+  table: Table;
   create(ctx: Ctx, input: any, product: ProductAccess, db: Transaction<DB>): Promise<T>;
   update?(ctx: Ctx, current: T, input: any, product: ProductAccess, db: Transaction<DB>): Promise<T>;
-  remove?(ctx: Ctx, current: T, product: ProductAccess, db: Transaction<DB>): Promise<void>;
 }): Served<T> {
-  const served: Served<T> = {
+  return {
     decl: opts.decl,
     table: opts.table,
-    columns: { id: 'id', 'events.created.at': 'created_at', 'events.updated.at': 'updated_at', ...opts.columns },
-    row: (o) => ({
-      id: o.id, ...opts.row(o), created_at: o.events.created!.at, updated_at: o.events.updated?.at ?? o.events.created!.at,
-    }),
-    scope: (ctx, params) => sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
+    columns: { 'events.updated.at': 'updated_at' },
+    scope: (ctx, params) =>
+      sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
     parentVisible: (ctx, params, db) => productIsVisible(db, ctx, params.productId),
-    // Providers read a linked product's content; only its vendor changes it.
-    canWrite: (ctx) => ctx.account.type === 'vendor',
     async create(ctx, input, params, db) {
       const product = await lockedProduct(db, ctx, params);
       const object = await opts.create(ctx, input, product, db);
@@ -41,12 +48,7 @@ export function productContent<T extends Obj>(opts: {
       const product = await lockedProduct(db, ctx, params);
       return opts.update ? opts.update(ctx, current, input, product, db) : { ...current, ...input };
     },
-    async remove(ctx, current, params, db) {
-      const product = await productForWrite(db, ctx, params.productId);
-      await opts.remove?.(ctx, current, product, db);
-    },
   };
-  return served;
 }
 
 /** The product for a change, row-locked so concurrent writes number positions and check uniqueness one at a time. */
@@ -67,6 +69,8 @@ export function liveRows(table: keyof DB & string, order: string) {
 
 /** The next position after the product's last one. */
 export async function nextPosition(db: Transaction<DB>, table: keyof DB & string, productId: string): Promise<number> {
-  const { rows } = await sql<{ n: number | null }>`select max(position) as n from ${sql.table(table)} where product_id = ${productId}`.execute(db);
+  const { rows } = await sql<{
+    n: number | null;
+  }>`select max(position) as n from ${sql.table(table)} where product_id = ${productId}`.execute(db);
   return Number(rows[0].n ?? 0) + 1;
 }

@@ -1,10 +1,9 @@
 import type { Product } from '@trellis/domain';
 import { fileUrl, readUpload, registerMultipart, storeImage, type FileStore } from '../../../files/index.ts';
-import { can, type Ctx } from '../../../http/context.ts';
+import type { Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { requireCtx } from '../../../http/reply.ts';
-import { recordAudit } from '../../../resources/audit.ts';
-import { presentObject, stampUpdated, updateObject } from '../../../resources/engine.ts';
+import { presentObject, updateObjectById, type Served } from '../../../resources/engine.ts';
 import type { Api } from '../../types.ts';
 import { products } from '../products.ts';
 import { productForWrite } from '../visibility.ts';
@@ -17,19 +16,17 @@ import { dropFileIfUnused } from './media.ts';
 export function iconRoutes(api: Api, store: FileStore) {
   const { app, db } = api;
 
+  /** An update of the product like any other (rules, stamp, audit), setting only the icon. */
   async function setIcon(ctx: Ctx, productId: string, url: string | null) {
     let previous: string | null = null;
-    const next = await db.transaction().execute(async (trx) => {
-      const product = await productForWrite(trx, ctx, productId);
-      if (!can(ctx, products.decl.module)) throw ApiError.forbidden(`Access to module ${products.decl.module} is not granted.`);
-      const { data } = await trx.selectFrom('products').select('data').where('id', '=', product.id).forUpdate().executeTakeFirstOrThrow();
-      const current = data as Product;
-      previous = current.icon;
-      const updated = stampUpdated(ctx, { ...current, icon: url });
-      await updateObject(products, updated, trx);
-      await recordAudit(trx, ctx, { res: products, objectId: product.id, action: 'update', owner: current.owner.id, before: current, after: updated });
-      return updated;
-    });
+    const withIcon: Served<Product> = {
+      ...products,
+      update: async (_ctx, current) => {
+        previous = current.icon;
+        return { ...current, icon: url };
+      },
+    };
+    const next = await updateObjectById(withIcon, ctx, {}, productId, {}, db);
     if (previous && previous !== url) await dropFileIfUnused(db, store, previous);
     return presentObject(products, ctx, next, db);
   }

@@ -4,59 +4,91 @@ import type { DB } from '../../../db/schema.ts';
 import { fileKeyOf, fileUrl, readUpload, registerMultipart, storeImage, type FileStore } from '../../../files/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { requireCtx } from '../../../http/reply.ts';
-import { createObject, getObject, parseBody, presentObject, removeObject, updateObjectById, type Served } from '../../../resources/engine.ts';
+import {
+  createObject,
+  getObject,
+  parseBody,
+  presentObject,
+  removeObject,
+  updateObjectById,
+  type Served,
+} from '../../../resources/engine.ts';
 import { newId } from '../../../resources/ids.ts';
-import { registerResource } from '../../../resources/routes.ts';
 import type { Api } from '../../types.ts';
-import { registerVersionedKind, versionedServed } from '../versions.ts';
+import { int, text } from '../../../resources/table.ts';
+import { versionedServed, type VersionedKind } from '../versions.ts';
 import { productForWrite } from '../visibility.ts';
-import { liveRows, productContent } from './common.ts';
+import { liveRows, productContent, productOwnedTable } from './common.ts';
 
 async function positionTaken(db: Kysely<DB>, productId: string, position: number, exceptId = '') {
-  const row = await db.selectFrom('product_media').select('id').where('product_id', '=', productId)
-    .where('position', '=', position).where('id', '!=', exceptId).executeTakeFirst();
+  const row = await db
+    .selectFrom('product_media')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('position', '=', position)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
   if (row) throw ApiError.badRequest(`position: Position ${position} is already taken by ${row.id}.`);
 }
 
+export const mediaTable = productOwnedTable('product_media', { position: int('position'), type: text('type') });
+
 export const media = productContent<ProductMedia>({
   decl: mediaResource,
-  table: 'product_media',
-  columns: { position: 'position', type: 'type' },
-  row: (m) => ({ position: m.position, type: m.type }),
+  table: mediaTable,
   async create(_ctx, input, product, db) {
-    const { rows } = await sql<{ n: string }>`select count(*) as n from product_media where product_id = ${product.id}`.execute(db);
-    if (Number(rows[0].n) >= MAX_MEDIA) throw ApiError.badRequest(`A product has at most ${MAX_MEDIA} media; delete one first.`);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from product_media where product_id = ${product.id}`.execute(db);
+    if (Number(rows[0].n) >= MAX_MEDIA)
+      throw ApiError.badRequest(`A product has at most ${MAX_MEDIA} media; delete one first.`);
     await positionTaken(db, product.id, input.position);
     // an image is its own full-size picture; a video plays from its url
-    return { id: newId('PMD', 3, 3), position: input.position, type: input.type, thumbnail: input.thumbnail, url: input.url || (input.type === 'image' ? input.thumbnail : null), events: {} };
+    return {
+      id: newId('PMD', 3, 3),
+      position: input.position,
+      type: input.type,
+      thumbnail: input.thumbnail,
+      url: input.url || (input.type === 'image' ? input.thumbnail : null),
+      events: {},
+    };
   },
   async update(_ctx, current, input, product, db) {
     if (input.position !== undefined) await positionTaken(db, product.id, input.position, current.id);
     const next = { ...current, ...input };
-    if (next.type === 'video' && (!next.url || next.url === next.thumbnail)) throw ApiError.badRequest('url: This field is required');
+    if (next.type === 'video' && (!next.url || next.url === next.thumbnail))
+      throw ApiError.badRequest('url: This field is required');
     if (next.type === 'image' && (input.thumbnail || !next.url)) next.url = next.thumbnail;
     return next;
   },
 });
 
-registerVersionedKind({ kind: 'media', rows: liveRows('product_media', 'position, id') });
+/** Versions freeze the media (their files stay while a version shows them). */
+export const versionedMedia: VersionedKind = { kind: 'media', rows: liveRows('product_media', 'position, id') };
 
 /** Delete a replaced or removed image unless a built version still shows it. */
 export async function dropFileIfUnused(db: Kysely<DB>, store: FileStore, url: string | null | undefined) {
   const key = fileKeyOf(url);
   if (!key) return;
-  const { rows } = await sql`select 1 from product_version_objects where kind = 'media' and (data->>'thumbnail' = ${url} or data->>'url' = ${url})
+  const { rows } =
+    await sql`select 1 from product_version_objects where kind = 'media' and (data->>'thumbnail' = ${url} or data->>'url' = ${url})
     union all select 1 from product_versions where data->>'icon' = ${url}
     union all select 1 from products where data->>'icon' = ${url} limit 1`.execute(db);
   if (!rows.length) await store.delete(key);
 }
 
+/**
+ * Lists and reads of media come from the engine; creates and updates carry a file (mediaRoutes) and a delete also
+ * drops the image file once committed.
+ */
+export const mediaResources = [
+  { ...media, decl: { ...mediaResource, remove: false }, create: undefined, update: undefined },
+  versionedServed('media', mediaResource, '/products/:productId/versions/:version/media'),
+];
+
+/** Upload (create, replace) and delete of media: multipart bodies, and the files they leave behind. */
 export function mediaRoutes(api: Api, store: FileStore) {
   const { app, db } = api;
-  // Lists and reads come from the engine; creates and updates carry a file (multipart routes below) and a delete
-  // also drops the image file once committed.
-  registerResource(app, db, { ...media, decl: { ...mediaResource, remove: false }, create: undefined, update: undefined });
-  registerResource(app, db, versionedServed('media', mediaResource, '/products/:productId/versions/:version/media'));
 
   app.delete('/products/:productId/media/:id', async (req, reply) => {
     const ctx = requireCtx(req);

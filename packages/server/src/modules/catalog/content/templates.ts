@@ -6,28 +6,47 @@ import { ApiError } from '../../../http/errors.ts';
 import { requireCtx } from '../../../http/reply.ts';
 import { getObject, type Db } from '../../../resources/engine.ts';
 import { newId } from '../../../resources/ids.ts';
-import { registerResource } from '../../../resources/routes.ts';
+import { bigint, text } from '../../../resources/table.ts';
 import type { Api } from '../../types.ts';
-import { registerVersionedKind, versionedServed } from '../versions.ts';
+import { versionedServed, type VersionedKind } from '../versions.ts';
 import { productFor } from '../visibility.ts';
-import { liveRows, nextPosition, productContent } from './common.ts';
+import { liveRows, nextPosition, productContent, productOwnedTable } from './common.ts';
 import { renderTemplate } from './render.ts';
+
+export const templateTable = productOwnedTable('product_templates', {
+  name: text('name'),
+  scope: text('scope'),
+  type: text('type').nullable(),
+  position: bigint('position').nullable(),
+});
 
 export const templates = productContent<ProductTemplate>({
   decl: templateResource,
-  table: 'product_templates',
-  columns: { name: 'name', scope: 'scope', type: 'type', position: 'position' },
-  row: (t) => ({ name: t.name, scope: t.scope, type: t.type, position: t.position }),
+  table: templateTable,
   async create(_ctx, input, product, db) {
     return {
-      id: newId('TL', 3, 3), name: input.name, title: input.title ?? input.name, body: input.body ?? '',
-      scope: input.scope ?? 'asset', type: input.type === undefined ? 'fulfillment' : input.type,
-      position: input.position ?? (await nextPosition(db, 'product_templates', product.id)), events: {},
+      id: newId('TL', 3, 3),
+      name: input.name,
+      title: input.title ?? input.name,
+      body: input.body ?? '',
+      scope: input.scope ?? 'asset',
+      type: input.type === undefined ? 'fulfillment' : input.type,
+      position: input.position ?? (await nextPosition(db, 'product_templates', product.id)),
+      events: {},
     };
   },
 });
 
-registerVersionedKind({ kind: 'template', rows: liveRows('product_templates', 'position nulls last, name, id') });
+/** Versions freeze the templates. */
+export const versionedTemplates: VersionedKind = {
+  kind: 'template',
+  rows: liveRows('product_templates', 'position nulls last, name, id'),
+};
+
+export const templateResources = [
+  templates,
+  versionedServed('template', templateResource, '/products/:productId/versions/:version/templates'),
+];
 
 /**
  * Where render finds a request's data: the fulfillment area registers a loader returning the request
@@ -43,14 +62,27 @@ export function setRequestContextLoader(loader: RequestContextLoader | null) {
 export async function sampleContext(db: Db, product: { id: string; data: any }): Promise<Record<string, unknown>> {
   const { rows } = await sql<{ data: any }>`select data from product_parameters where product_id = ${product.id}
     order by position, name`.execute(db);
-  const paramsOf = (scope: string) => rows.filter((r) => (r.data.scope ?? 'asset') === scope)
-    .map(({ data: p }) => ({ id: p.id, name: p.name, title: p.title, type: p.type, value: p.title || p.name }));
-  const tier = (name: string) => ({ id: 'TA-0000-0000-0000', name, contact_info: { contact: { email: 'contact@example.com' } } });
+  const paramsOf = (scope: string) =>
+    rows
+      .filter((r) => (r.data.scope ?? 'asset') === scope)
+      .map(({ data: p }) => ({ id: p.id, name: p.name, title: p.title, type: p.type, value: p.title || p.name }));
+  const tier = (name: string) => ({
+    id: 'TA-0000-0000-0000',
+    name,
+    contact_info: { contact: { email: 'contact@example.com' } },
+  });
   const now = new Date().toISOString();
   return {
-    id: 'PR-0000-0000-0000-001', type: 'purchase', status: 'approved', created: now, activation_key: '',
+    id: 'PR-0000-0000-0000-001',
+    type: 'purchase',
+    status: 'approved',
+    created: now,
+    activation_key: '',
     asset: {
-      id: 'AS-0000-0000-0000', external_id: '1', status: 'active', params: paramsOf('asset'),
+      id: 'AS-0000-0000-0000',
+      external_id: '1',
+      status: 'active',
+      params: paramsOf('asset'),
       product: { id: product.id, name: product.data.name },
       tiers: { customer: tier('Sample Customer'), tier1: tier('Sample Reseller'), tier2: tier('Sample Distributor') },
     },
@@ -61,14 +93,14 @@ export async function sampleContext(db: Db, product: { id: string; data: any }):
 
 /** `format=html` returns the rendered HTML; otherwise the Markdown with the data substituted (a JSON string, as the reference). */
 function output(rendered: ReturnType<typeof renderTemplate>, format: string | undefined) {
-  if (format !== undefined && format !== 'html' && format !== 'markdown') throw ApiError.badRequest("format: Must be one of: markdown, html");
+  if (format !== undefined && format !== 'html' && format !== 'markdown')
+    throw ApiError.badRequest('format: Must be one of: markdown, html');
   return format === 'html' ? rendered.html : rendered.body;
 }
 
+/** Renderings of a template: for a request (render) or with sample data (preview). */
 export function templateRoutes(api: Api) {
   const { app, db } = api;
-  registerResource(app, db, templates);
-  registerResource(app, db, versionedServed('template', templateResource, '/products/:productId/versions/:version/templates'));
 
   app.get('/products/:productId/templates/:id/render', async (req, reply) => {
     const ctx = requireCtx(req);

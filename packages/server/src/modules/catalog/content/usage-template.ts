@@ -27,42 +27,72 @@ const column = (n: number) => {
 
 /** The usage file a vendor fills for a product: a general sheet, the records sheet with its columns, and the product's items. */
 export async function usageTemplate(db: Kysely<DB>, product: { id: string; data: any }): Promise<Buffer> {
-  const items = await db.selectFrom('items').select('data').where('product_id', '=', product.id).orderBy('position').orderBy('id').execute();
+  const items = await db
+    .selectFrom('items')
+    .select('data')
+    .where('product_id', '=', product.id)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Trellis';
   wb.created = new Date();
 
   const general = wb.addWorksheet('general');
-  general.columns = [{ header: 'Field', key: 'field', width: 24 }, { header: 'Value', key: 'value', width: 60 }];
+  general.columns = [
+    { header: 'Field', key: 'field', width: 24 },
+    { header: 'Value', key: 'value', width: 60 },
+  ];
   general.addRows([
     { field: 'Product ID', value: product.id },
     { field: 'Product name', value: product.data.name },
     { field: 'Vendor', value: product.data.owner?.name ?? '' },
     { field: 'Generated at', value: new Date().toISOString() },
-    { field: 'Instructions', value: 'Fill one row per usage record in the "records" sheet; the "items" sheet lists the items to search by.' },
+    {
+      field: 'Instructions',
+      value: 'Fill one row per usage record in the "records" sheet; the "items" sheet lists the items to search by.',
+    },
   ]);
   general.getRow(1).font = { bold: true };
 
   const records = wb.addWorksheet('records', { views: [{ state: 'frozen', ySplit: 1 }] });
   records.columns = USAGE_RECORD_COLUMNS.map((c) => ({ header: c, key: c, width: Math.max(14, c.length + 4) }));
   records.getRow(1).font = { bold: true };
-  const list = (values: readonly string[]) => ({ type: 'list' as const, allowBlank: true, formulae: [`"${values.join(',')}"`] });
-  for (const [name, values] of [['item_search_criteria', USAGE_ITEM_CRITERIA], ['asset_search_criteria', USAGE_ASSET_CRITERIA]] as const) {
+  const list = (values: readonly string[]) => ({
+    type: 'list' as const,
+    allowBlank: true,
+    formulae: [`"${values.join(',')}"`],
+  });
+  for (const [name, values] of [
+    ['item_search_criteria', USAGE_ITEM_CRITERIA],
+    ['asset_search_criteria', USAGE_ASSET_CRITERIA],
+  ] as const) {
     const col = column(USAGE_RECORD_COLUMNS.indexOf(name) + 1);
     for (let r = 2; r <= VALIDATED_ROWS; r++) records.getCell(`${col}${r}`).dataValidation = list(values);
   }
 
   const itemSheet = wb.addWorksheet('items');
   itemSheet.columns = [
-    { header: 'item_id', key: 'id', width: 26 }, { header: 'local_id', key: 'local_id', width: 16 }, { header: 'mpn', key: 'mpn', width: 20 },
-    { header: 'name', key: 'name', width: 36 }, { header: 'type', key: 'type', width: 12 }, { header: 'unit', key: 'unit', width: 16 },
-    { header: 'precision', key: 'precision', width: 12 }, { header: 'status', key: 'status', width: 12 },
+    { header: 'item_id', key: 'id', width: 26 },
+    { header: 'local_id', key: 'local_id', width: 16 },
+    { header: 'mpn', key: 'mpn', width: 20 },
+    { header: 'name', key: 'name', width: 36 },
+    { header: 'type', key: 'type', width: 12 },
+    { header: 'unit', key: 'unit', width: 16 },
+    { header: 'precision', key: 'precision', width: 12 },
+    { header: 'status', key: 'status', width: 12 },
   ];
   itemSheet.getRow(1).font = { bold: true };
   for (const { data: i } of items) {
     itemSheet.addRow({
-      id: i.id, local_id: i.local_id ?? '', mpn: i.mpn ?? '', name: i.name ?? '', type: i.type ?? '',
-      unit: i.unit?.unit ?? i.unit?.name ?? '', precision: i.precision ?? '', status: i.status ?? '',
+      id: i.id,
+      local_id: i.local_id ?? '',
+      mpn: i.mpn ?? '',
+      name: i.name ?? '',
+      type: i.type ?? '',
+      unit: i.unit?.unit ?? i.unit?.name ?? '',
+      precision: i.precision ?? '',
+      status: i.status ?? '',
     });
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -84,6 +114,9 @@ export function usageTemplateRoutes(api: Api) {
     const ctx = requireCtx(req);
     const product = await usageProduct(db, ctx, (req.params as { id: string }).id);
     const body = await usageTemplate(db, product);
-    return reply.type(XLSX).header('content-disposition', `attachment; filename="usage_template_${product.id}.xlsx"`).send(body);
+    return reply
+      .type(XLSX)
+      .header('content-disposition', `attachment; filename="usage_template_${product.id}.xlsx"`)
+      .send(body);
   });
 }

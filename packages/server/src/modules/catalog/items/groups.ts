@@ -4,7 +4,9 @@ import { itemGroupResource, type ItemGroup } from '@trellis/domain';
 import { ApiError } from '../../../http/errors.ts';
 import type { Db, Served } from '../../../resources/engine.ts';
 import { newId } from '../../../resources/ids.ts';
-import { registerVersionedKind } from '../versions.ts';
+import { defineTable, text } from '../../../resources/table.ts';
+import { createdAtColumn, updatedAtColumn } from '../columns.ts';
+import type { VersionedKind } from '../versions.ts';
 import { productForWrite, productIsVisible, productVisible } from '../visibility.ts';
 import { assertFreeMpn, lockMpns } from './lookups.ts';
 
@@ -15,20 +17,30 @@ async function itemCounts(db: Db, groupIds: string[]): Promise<Map<string, numbe
   return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
 }
 
+export const itemGroupTable = defineTable('item_groups', {
+  id: text('id'),
+  product_id: text('product.id'),
+  /** The product's vendor, set when the group is made. */
+  account_id: text(),
+  name: text('name').nullable(),
+  mpn: text('mpn'),
+  created_at: createdAtColumn(),
+  updated_at: updatedAtColumn(),
+});
+
 /** Item groups of a product, with the number of items in each (stats.items, counted when read). */
 export const itemGroups: Served<ItemGroup> = {
   decl: itemGroupResource,
-  table: 'item_groups',
-  columns: { id: 'id', name: 'name', mpn: 'mpn', created_at: 'created_at', 'events.created.at': 'created_at' },
-  row: (g) => ({
-    id: g.id, product_id: g.product.id, name: g.name, mpn: g.mpn,
-    created_at: g.events.created.at, updated_at: g.events.updated?.at ?? g.events.created.at,
-  }),
-  scope: (ctx, params) => sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
+  table: itemGroupTable,
+  columns: { created_at: 'created_at' },
+  scope: (ctx, params) =>
+    sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
   parentVisible: (ctx, params, db) => productIsVisible(db, ctx, params.productId),
-  canWrite: (ctx) => ctx.account.type === 'vendor',
   async presentMany(gs, _ctx, _include, db) {
-    const counts = await itemCounts(db, gs.map((g) => g.id));
+    const counts = await itemCounts(
+      db,
+      gs.map((g) => g.id),
+    );
     return gs.map((g) => ({ ...g, stats: { items: counts.get(g.id) ?? 0 } }));
   },
   async create(ctx, input, params, db) {
@@ -36,31 +48,38 @@ export const itemGroups: Served<ItemGroup> = {
     await lockMpns(db, 'item_groups', product.id);
     await assertFreeMpn(db, 'item_groups', product.id, input.mpn);
     const group: ItemGroup = {
-      id: newId('IGR', 3, 4), name: input.name, mpn: input.mpn, description: input.description ?? '',
-      product: { id: product.id, name: product.data.name }, stats: { items: 0 }, events: {},
+      id: newId('IGR', 3, 4),
+      name: input.name,
+      mpn: input.mpn,
+      description: input.description ?? '',
+      product: { id: product.id, name: product.data.name },
+      stats: { items: 0 },
+      events: {},
     };
     return { object: group, extra: { account_id: ctx.account.id } };
   },
-  async update(ctx, current, input, _params, db) {
-    const product = await productForWrite(db, ctx, current.product.id);
+  async update(_ctx, current, input, _params, db) {
     if (input.mpn !== undefined && input.mpn !== current.mpn) {
-      await lockMpns(db, 'item_groups', product.id);
-      await assertFreeMpn(db, 'item_groups', product.id, input.mpn, current.id);
+      await lockMpns(db, 'item_groups', current.product.id);
+      await assertFreeMpn(db, 'item_groups', current.product.id, input.mpn, current.id);
     }
     const next = { ...current, ...input };
     // items embed {id, name, mpn} of their group: keep them in step so filters on group.name stay true
     const ref = JSON.stringify({ id: next.id, name: next.name, mpn: next.mpn });
-    await sql`update items set data = jsonb_set(data, '{group}', ${ref}::jsonb) where group_id = ${current.id}`.execute(db);
+    await sql`update items set data = jsonb_set(data, '{group}', ${ref}::jsonb) where group_id = ${current.id}`.execute(
+      db,
+    );
     return next;
   },
-  async remove(ctx, current, _params, db) {
-    await productForWrite(db, ctx, current.product.id);
+  /** A group still holding items stays (counted now: the stored stats are those of its creation). */
+  async remove(_ctx, current, _params, db) {
     const n = (await itemCounts(db, [current.id])).get(current.id) ?? 0;
     if (n > 0) throw ApiError.badRequest(`Item group ${current.id} contains ${n} item(s); move or delete them first.`);
   },
 };
 
-registerVersionedKind({
+/** Versions freeze the groups with the item count of the moment they were built. */
+export const versionedGroups: VersionedKind = {
   kind: 'item-groups',
   // the frozen copy carries the item count of the moment it was built
   rows: async (db, productId) => {
@@ -69,4 +88,4 @@ registerVersionedKind({
       from item_groups g where g.product_id = ${productId} order by g.name, g.id`.execute(db);
     return rows.map((r) => ({ id: r.id, data: { ...r.data, stats: { items: Number(r.n) } } }));
   },
-});
+};

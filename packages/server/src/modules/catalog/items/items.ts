@@ -1,13 +1,25 @@
 import { sql, type Transaction } from 'kysely';
 import {
-  ErrorCode, ITEM_TYPE_FIELDS, ITEM_TYPE_REFERENCE, UNLIMITED_QUANTITY, itemDefaults, itemResource, itemRuleErrors, itemTypeDefaults,
-  type Item, type ItemCreate, type ItemType, type ItemUpdate,
+  ErrorCode,
+  ITEM_TYPE_FIELDS,
+  ITEM_TYPE_REFERENCE,
+  UNLIMITED_QUANTITY,
+  itemDefaults,
+  itemResource,
+  itemRuleErrors,
+  itemTypeDefaults,
+  type Item,
+  type ItemCreate,
+  type ItemType,
+  type ItemUpdate,
 } from '@trellis/domain';
 import type { DB } from '../../../db/schema.ts';
-import { actorOf, type Ctx } from '../../../http/context.ts';
+import type { Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { updateObject, type Served } from '../../../resources/engine.ts';
-import { registerVersionedKind } from '../versions.ts';
+import { defineTable, int, text } from '../../../resources/table.ts';
+import { createdAtColumn, updatedAtColumn } from '../columns.ts';
+import type { VersionedKind } from '../versions.ts';
 import { productForWrite, productIsVisible, productVisible } from '../visibility.ts';
 import { assertFreeMpn, groupRef, itemRef, lockMpns, unitRef } from './lookups.ts';
 
@@ -82,14 +94,22 @@ async function createItem(ctx: Ctx, input: ItemCreate, productId: string, db: Tr
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 async function updateItem(ctx: Ctx, current: Item, input: ItemUpdate, db: Trx): Promise<Item> {
-  const product = await productForWrite(db, ctx, current.product.id);
+  const product = current.product;
   if (current.status !== 'draft') {
     // Only draft items change their type attributes (workflow "items"); a PUT repeating the same values is fine.
-    const asked: Record<string, unknown> = { ...input, unit: input.unit && { id: input.unit.id }, commitment: input.commitment };
+    const asked: Record<string, unknown> = {
+      ...input,
+      unit: input.unit && { id: input.unit.id },
+      commitment: input.commitment,
+    };
     const was: Record<string, unknown> = { ...current, unit: { id: current.unit.id } };
     const changed = ITEM_TYPE_FIELDS.filter((f) => asked[f] !== undefined && !sameValue(asked[f], was[f]));
     if (changed.length) {
-      throw new ApiError(400, ErrorCode.validation, changed.map((f) => `${f}: Only a draft item's ${f} can be changed; this item is ${current.status}.`));
+      throw new ApiError(
+        400,
+        ErrorCode.validation,
+        changed.map((f) => `${f}: Only a draft item's ${f} can be changed; this item is ${current.status}.`),
+      );
     }
   }
   const type = (input.type ?? current.type) as ItemType;
@@ -112,13 +132,18 @@ async function updateItem(ctx: Ctx, current: Item, input: ItemUpdate, db: Trx): 
   next.precision = input.precision ?? (switched ? td.precision : current.precision);
   next.quantity = input.quantity ?? (switched && type === 'ppu' ? UNLIMITED_QUANTITY : current.quantity);
   next.commitment = input.commitment ?? (switched && type === 'ppu' ? { count: 1 } : current.commitment);
-  next.period = input.period ?? (switched && type === 'ppu' && current.period === 'onetime' ? 'monthly' : current.period);
+  next.period =
+    input.period ?? (switched && type === 'ppu' && current.period === 'onetime' ? 'monthly' : current.period);
   next.dynamic = input.dynamic ?? (switched && type === 'reservation' ? false : current.dynamic);
   const unitId = input.unit?.id ?? (switched ? td.unit.id : undefined);
   if (unitId !== undefined && unitId !== current.unit.id) next.unit = await unitRef(db, ctx.account.id, unitId);
-  if (input.group !== undefined && input.group?.id !== current.group?.id) next.group = input.group ? await groupRef(db, product.id, input.group.id) : null;
+  if (input.group !== undefined && input.group?.id !== current.group?.id)
+    next.group = input.group ? await groupRef(db, product.id, input.group.id) : null;
   if (input.parent !== undefined) {
-    Object.assign(next, input.parent ? await parentOf(db, product.id, input.parent.id, current.id) : { parent: null, depth: 0 });
+    Object.assign(
+      next,
+      input.parent ? await parentOf(db, product.id, input.parent.id, current.id) : { parent: null, depth: 0 },
+    );
   }
   checkRules(next);
   if (input.mpn !== undefined && input.mpn !== current.mpn) {
@@ -129,71 +154,91 @@ async function updateItem(ctx: Ctx, current: Item, input: ItemUpdate, db: Trx): 
   return next;
 }
 
-/** Items of a product: the vendor's own (read-write) and those of products a provider is linked to (read-only). */
+export const itemTable = defineTable('items', {
+  id: text('id'),
+  product_id: text('product.id'),
+  /** The product's vendor, set when the item is made. */
+  account_id: text(),
+  seq: int((i: Item) => Number(i.local_id)),
+  status: text('status'),
+  name: text('name'),
+  mpn: text('mpn'),
+  type: text('type'),
+  period: text('period'),
+  group_id: text('group.id').nullable(),
+  unit_id: text('unit.id'),
+  position: int('position'),
+  created_at: createdAtColumn(),
+  updated_at: updatedAtColumn(),
+});
+
+/**
+ * Items of a product: the vendor's own (read-write) and those of products a provider is linked to (read-only).
+ * Status actions are the domain's item machine; the handlers below are their effects on the item's fields.
+ */
 export const items: Served<Item> = {
   decl: itemResource,
-  table: 'items',
-  columns: {
-    id: 'id', status: 'status', name: 'name', mpn: 'mpn', type: 'type', period: 'period', position: 'position',
-    'group.id': 'group_id', 'unit.id': 'unit_id', 'events.created.at': 'created_at', 'events.updated.at': 'updated_at',
-  },
-  row: (i) => ({
-    id: i.id, product_id: i.product.id, seq: Number(i.local_id), status: i.status, name: i.name, mpn: i.mpn,
-    type: i.type, period: i.period, group_id: i.group?.id ?? null, unit_id: i.unit.id, position: i.position,
-    created_at: i.events.created.at, updated_at: i.events.updated?.at ?? i.events.created.at,
-  }),
-  scope: (ctx, params) => sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
+  table: itemTable,
+  columns: { 'events.updated.at': 'updated_at' },
+  scope: (ctx, params) =>
+    sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
   parentVisible: (ctx, params, db) => productIsVisible(db, ctx, params.productId),
-  canWrite: (ctx) => ctx.account.type === 'vendor',
   // account_id (the product's vendor, who alone writes) is set once at insert
-  create: async (ctx, input, params, db) => ({ object: await createItem(ctx, input, params.productId, db), extra: { account_id: ctx.account.id } }),
+  create: async (ctx, input, params, db) => ({
+    object: await createItem(ctx, input, params.productId, db),
+    extra: { account_id: ctx.account.id },
+  }),
   update: (ctx, current, input, _params, db) => updateItem(ctx, current, input, db),
-  async remove(ctx, current, _params, db) {
-    await productForWrite(db, ctx, current.product.id);
-    if (current.status !== 'draft') throw ApiError.badRequest(`Only a draft item can be deleted; this one is ${current.status}.`);
-    const { rows } = await sql<{ n: string }>`select count(*) as n from items where product_id = ${current.product.id} and data #>> '{parent,id}' = ${current.id}`.execute(db);
-    if (Number(rows[0].n) > 0) throw ApiError.badRequest(`Item ${current.id} is the parent of ${rows[0].n} item(s); move them first.`);
+  /** A parent stays until its children move (drafts only: the machine's deletable rule). */
+  async remove(_ctx, current, _params, db) {
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from items where product_id = ${current.product.id} and data #>> '{parent,id}' = ${current.id}`.execute(
+      db,
+    );
+    if (Number(rows[0].n) > 0)
+      throw ApiError.badRequest(`Item ${current.id} is the parent of ${rows[0].n} item(s); move them first.`);
   },
   actions: {
-    async endsale(ctx, current, body, _params, db) {
-      await productForWrite(db, ctx, current.product.id);
+    /** The replacement is another item of the same product. */
+    async endsale(_ctx, current, body, _params, db) {
       let replacement: Item['replacement'] = null;
       if (body.replacement?.id) {
-        if (body.replacement.id === current.id) throw ApiError.badRequest('replacement: An item cannot replace itself.');
+        if (body.replacement.id === current.id)
+          throw ApiError.badRequest('replacement: An item cannot replace itself.');
         replacement = (await itemRef(db, current.product.id, body.replacement.id, 'replacement')).ref;
       }
-      const saleended = { at: new Date().toISOString(), by: actorOf(ctx) };
-      return { ...current, replacement, end_of_sale_notes: body.end_of_sale_notes ?? null, events: { ...current.events, saleended } };
+      return { ...current, replacement, end_of_sale_notes: body.end_of_sale_notes ?? null };
     },
-    async resumesale(ctx, current, _body, _params, db) {
-      await productForWrite(db, ctx, current.product.id);
-      return { ...current, replacement: null, end_of_sale_notes: null };
-    },
-    async dynamic(ctx, current, _body, _params, db) {
-      await productForWrite(db, ctx, current.product.id);
-      if (current.type !== 'ppu') throw ApiError.badRequest('dynamic: Only pay-per-use items can be dynamic.');
-      return { ...current, dynamic: true };
-    },
-    async undynamic(ctx, current, _body, _params, db) {
-      await productForWrite(db, ctx, current.product.id);
-      return { ...current, dynamic: false };
-    },
+    resumesale: async (_ctx, current) => ({ ...current, replacement: null, end_of_sale_notes: null }),
+    dynamic: async (_ctx, current) => ({ ...current, dynamic: true }),
+    undynamic: async (_ctx, current) => ({ ...current, dynamic: false }),
   },
 };
 
-registerVersionedKind({
+/** Versions freeze the items; draft items are published with the product's version. */
+export const versionedItems: VersionedKind = {
   kind: 'items',
   rows: async (db, productId) => {
-    const { rows } = await sql<{ id: string; data: Item }>`select id, data from items where product_id = ${productId} order by position, seq`.execute(db);
+    const { rows } = await sql<{
+      id: string;
+      data: Item;
+    }>`select id, data from items where product_id = ${productId} order by position, seq`.execute(db);
     return rows;
   },
   /** Draft items are published with the product's version (workflow "items": Item Publication). */
   async publish(db, productId) {
-    const { rows } = await sql<{ data: Item }>`select data from items where product_id = ${productId} and status = 'draft' for update`.execute(db);
+    const { rows } = await sql<{
+      data: Item;
+    }>`select data from items where product_id = ${productId} and status = 'draft' for update`.execute(db);
     const at = new Date().toISOString();
     for (const { data } of rows) {
       const by = { id: 'system', name: 'System' };
-      await updateObject(items, { ...data, status: 'published', events: { ...data.events, published: { at, by }, updated: { at, by } } }, db);
+      await updateObject(
+        items,
+        { ...data, status: 'published', events: { ...data.events, published: { at, by }, updated: { at, by } } },
+        db,
+      );
     }
   },
-});
+};

@@ -34,15 +34,30 @@ export async function groupRef(db: Trx, productId: string, groupId: string) {
 
 /** Another item of the same product, as a reference {id, name, status}; 400 naming the field otherwise. */
 export async function itemRef(db: Trx, productId: string, itemId: string, field: string) {
-  const { rows } = await sql<{ data: any }>`select data from items where id = ${itemId} and product_id = ${productId}`.execute(db);
+  const { rows } = await sql<{
+    data: any;
+  }>`select data from items where id = ${itemId} and product_id = ${productId}`.execute(db);
   if (!rows.length) throw ApiError.badRequest(`${field}: Item '${itemId}' does not exist in this product.`);
   const i = rows[0].data;
-  return { ref: { id: i.id as string, name: i.name as string, status: i.status }, depth: Number(i.depth ?? 0), parentId: (i.parent?.id ?? null) as string | null };
+  return {
+    ref: { id: i.id as string, name: i.name as string, status: i.status },
+    depth: Number(i.depth ?? 0),
+    parentId: (i.parent?.id ?? null) as string | null,
+  };
 }
 
 /** 400 when another item (or group) of the product already uses this MPN. */
-export async function assertFreeMpn(db: Trx, table: 'items' | 'item_groups', productId: string, mpn: string, exceptId = '') {
-  const { rows } = await sql`select 1 from ${sql.table(table)} where product_id = ${productId} and mpn = ${mpn} and id <> ${exceptId}`.execute(db);
+export async function assertFreeMpn(
+  db: Trx,
+  table: 'items' | 'item_groups',
+  productId: string,
+  mpn: string,
+  exceptId = '',
+) {
+  const { rows } =
+    await sql`select 1 from ${sql.table(table)} where product_id = ${productId} and mpn = ${mpn} and id <> ${exceptId}`.execute(
+      db,
+    );
   const what = table === 'items' ? 'An item' : 'An item group';
   if (rows.length) throw ApiError.badRequest(`mpn: ${what} with MPN '${mpn}' already exists in this product.`);
 }

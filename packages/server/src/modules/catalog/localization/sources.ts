@@ -3,11 +3,21 @@ import { sql } from 'kysely';
 import type { Db } from '../../../resources/engine.ts';
 
 /** One translatable text of a product: the attribute key, where it comes from and its current text. */
-export interface Source { key: string; model: string; objectId: string; text: string }
+export interface Source {
+  key: string;
+  model: string;
+  objectId: string;
+  text: string;
+}
 
 const PRODUCT_FIELDS = [
-  'name', 'short_description', 'detailed_description', 'end_of_sale_notes',
-  'customer_ui_settings.description', 'customer_ui_settings.getting_started', 'customer_ui_settings.provisioning_message',
+  'name',
+  'short_description',
+  'detailed_description',
+  'end_of_sale_notes',
+  'customer_ui_settings.description',
+  'customer_ui_settings.getting_started',
+  'customer_ui_settings.provisioning_message',
 ];
 
 /** Tables of other catalogue areas whose texts are translated; read only if the table exists. */
@@ -50,7 +60,8 @@ export async function productSources(db: Db, productId: string): Promise<Source[
       for (const f of n.fields) add(n.model, r.id, f, pick(r.data, f));
       if (n.model === 'parameter') {
         const choices = pick(r.data, 'constraints.choices');
-        if (Array.isArray(choices)) for (const c of choices) if (c?.value != null) add(n.model, r.id, `choices.${c.value}.label`, c.label);
+        if (Array.isArray(choices))
+          for (const c of choices) if (c?.value != null) add(n.model, r.id, `choices.${c.value}.label`, c.label);
       }
     }
   }

@@ -12,22 +12,34 @@ export async function attributesWorkbook(t: Translation, attrs: TranslationAttri
   wb.creator = 'Trellis';
   const ws = wb.addWorksheet(SHEET);
   ws.columns = [
-    { header: 'Key', width: 48 }, { header: 'Object', width: 18 }, { header: 'Original', width: 60 },
-    { header: 'Value', width: 60 }, { header: 'Comment', width: 30 }, { header: 'Status', width: 14 },
+    { header: 'Key', width: 48 },
+    { header: 'Object', width: 18 },
+    { header: 'Original', width: 60 },
+    { header: 'Value', width: 60 },
+    { header: 'Comment', width: 30 },
+    { header: 'Status', width: 14 },
   ];
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const a of attrs) ws.addRow([a.key, `${a.object.model} ${a.object.id}`, a.original, a.value ?? null, a.comment ?? null, a.status]);
+  for (const a of attrs)
+    ws.addRow([a.key, `${a.object.model} ${a.object.id}`, a.original, a.value ?? null, a.comment ?? null, a.status]);
   const about = wb.addWorksheet('About');
   about.addRows([
-    ['Translation', t.id], ['Locale', `${t.locale.id} (${t.locale.name})`], ['Context', `${t.context.name} (${t.context.instance_id})`],
+    ['Translation', t.id],
+    ['Locale', `${t.locale.id} (${t.locale.name})`],
+    ['Context', `${t.context.name} (${t.context.instance_id})`],
     ['How to', 'Fill the Value column of the Attributes sheet and upload the file back; other columns are not read.'],
   ]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** A row of the sheet; `where` names its Key cell for messages. */
-export interface SheetRow { where: string; key: string; value: string | null; comment?: string | null }
+export interface SheetRow {
+  where: string;
+  key: string;
+  value: string | null;
+  comment?: string | null;
+}
 
 const letter = (col: number) => String.fromCharCode(64 + col);
 
@@ -39,7 +51,8 @@ function cellText(v: ExcelJS.CellValue, where: string): string | null {
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'object') {
     if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('formula' in v || 'sharedFormula' in v) return v.result == null ? null : cellText(v.result as ExcelJS.CellValue, where);
+    if ('formula' in v || 'sharedFormula' in v)
+      return v.result == null ? null : cellText(v.result as ExcelJS.CellValue, where);
     if ('text' in v && typeof v.text === 'string') return v.text;
     if ('error' in v) throw ApiError.badRequest(`${where}: the cell holds the error ${v.error}.`);
   }
@@ -63,7 +76,10 @@ export async function readAttributesWorkbook(body: Buffer): Promise<SheetRow[]> 
     if (name && !header.has(name)) header.set(name, col);
   });
   for (const need of ['key', 'value']) {
-    if (!header.has(need)) throw ApiError.badRequest(`Sheet '${ws.name}', row 1: no '${need[0].toUpperCase()}${need.slice(1)}' column header.`);
+    if (!header.has(need))
+      throw ApiError.badRequest(
+        `Sheet '${ws.name}', row 1: no '${need[0].toUpperCase()}${need.slice(1)}' column header.`,
+      );
   }
   const keyCol = header.get('key')!;
   const valueCol = header.get('value')!;
@@ -80,10 +96,13 @@ export async function readAttributesWorkbook(body: Buffer): Promise<SheetRow[]> 
       if (value == null && !comment) continue; // a blank line
       throw ApiError.badRequest(`${at(keyCol, 'Key')}: the key is empty.`);
     }
-    if (seen.has(key)) throw ApiError.badRequest(`${at(keyCol, 'Key')}: key '${key}' already appears in row ${seen.get(key)}.`);
+    if (seen.has(key))
+      throw ApiError.badRequest(`${at(keyCol, 'Key')}: key '${key}' already appears in row ${seen.get(key)}.`);
     seen.set(key, r);
-    if (value != null && value.length > 10000) throw ApiError.badRequest(`${at(valueCol, 'Value')}: at most 10000 characters.`);
-    if (comment != null && comment.length > 4000) throw ApiError.badRequest(`${at(commentCol!, 'Comment')}: at most 4000 characters.`);
+    if (value != null && value.length > 10000)
+      throw ApiError.badRequest(`${at(valueCol, 'Value')}: at most 10000 characters.`);
+    if (comment != null && comment.length > 4000)
+      throw ApiError.badRequest(`${at(commentCol!, 'Comment')}: at most 4000 characters.`);
     rows.push({ where: at(keyCol, 'Key'), key, value, ...(commentCol ? { comment } : {}) });
   }
   return rows;
@@ -91,15 +110,20 @@ export async function readAttributesWorkbook(body: Buffer): Promise<SheetRow[]> 
 
 // ---------------------------------------------------------------- gettext
 
-const po = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n')}"`;
+const po = (s: string) =>
+  `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n')}"`;
 
 /** A gettext catalogue of the translation: msgctxt is the attribute key, msgid the original, msgstr the value. */
 export function gettextCatalog(t: Translation, attrs: TranslationAttribute[]): string {
   const language = t.locale.id.replace('-', '_').replace(/^([A-Z]+)/, (m) => m.toLowerCase());
   const lines = [
     `# ${t.context.name} (${t.context.instance_id}) in ${t.locale.name}`,
-    'msgid ""', 'msgstr ""',
-    po('Content-Type: text/plain; charset=UTF-8\n'), po(`Language: ${language}\n`), po(`X-Translation-Id: ${t.id}\n`), '',
+    'msgid ""',
+    'msgstr ""',
+    po('Content-Type: text/plain; charset=UTF-8\n'),
+    po(`Language: ${language}\n`),
+    po(`X-Translation-Id: ${t.id}\n`),
+    '',
   ];
   for (const a of attrs) {
     if (a.status === 'outdated') lines.push('#, fuzzy');

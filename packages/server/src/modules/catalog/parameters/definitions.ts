@@ -1,6 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import {
-  ErrorCode, SCOPES_BY_PHASE, parameterDefinitionIssues, type Parameter, type ParameterDefinition,
+  ErrorCode,
+  SCOPES_BY_PHASE,
+  parameterDefinitionIssues,
+  type Parameter,
+  type ParameterDefinition,
 } from '@trellis/domain';
 import type { DB } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
@@ -10,12 +14,19 @@ import type { Db } from '../../../resources/engine.ts';
 export function normaliseConstraints(c: Record<string, any> | null | undefined): Parameter['constraints'] {
   const src = c ?? {};
   const out: Parameter['constraints'] = {
-    required: Boolean(src.required), hidden: Boolean(src.hidden), readonly: Boolean(src.readonly),
-    unique: Boolean(src.unique), reconciliation: Boolean(src.reconciliation),
-    choices: src.choices ?? [], min_length: src.min_length ?? null, max_length: src.max_length ?? null,
-    meta: src.meta ?? {}, dependency: src.dependency ?? null,
+    required: Boolean(src.required),
+    hidden: Boolean(src.hidden),
+    readonly: Boolean(src.readonly),
+    unique: Boolean(src.unique),
+    reconciliation: Boolean(src.reconciliation),
+    choices: src.choices ?? [],
+    min_length: src.min_length ?? null,
+    max_length: src.max_length ?? null,
+    meta: src.meta ?? {},
+    dependency: src.dependency ?? null,
   };
-  for (const k of ['shared', 'level', 'display_content'] as const) if (src[k] !== undefined && src[k] !== null) out[k] = src[k];
+  for (const k of ['shared', 'level', 'display_content'] as const)
+    if (src[k] !== undefined && src[k] !== null) out[k] = src[k];
   return out;
 }
 
@@ -35,7 +46,9 @@ export function mergeConstraints(current: Parameter['constraints'], patch: Recor
 export const defaultScope = (phase: Parameter['phase']) => SCOPES_BY_PHASE[phase][0] as Parameter['scope'];
 
 export async function productParameters(db: Db, productId: string): Promise<Parameter[]> {
-  const { rows } = await sql<{ data: Parameter }>`select data from product_parameters where product_id = ${productId} order by position, id`.execute(db);
+  const { rows } = await sql<{
+    data: Parameter;
+  }>`select data from product_parameters where product_id = ${productId} order by position, id`.execute(db);
   return rows.map((r) => r.data);
 }
 
@@ -59,8 +72,9 @@ export function assertDefinition(next: Parameter, siblings: readonly Parameter[]
 
 /** Next PRM id of a product: PRM-<product digits>-<4-digit sequence>; numbers are never reused. */
 export async function nextParameterId(db: Transaction<DB>, productId: string): Promise<string> {
-  const { rows } = await sql<{ last: number }>`insert into product_parameter_sequences (product_id, last) values (${productId}, 1)
+  const { rows } = await sql<{
+    last: number;
+  }>`insert into product_parameter_sequences (product_id, last) values (${productId}, 1)
     on conflict (product_id) do update set last = product_parameter_sequences.last + 1 returning last`.execute(db);
   return `PRM-${productId.replace(/^PRD-/, '')}-${String(rows[0].last).padStart(4, '0')}`;
 }
-

@@ -2,30 +2,59 @@ import { sql } from 'kysely';
 import { parameterResource, type Parameter } from '@trellis/domain';
 import { ApiError } from '../../../http/errors.ts';
 import type { Served } from '../../../resources/engine.ts';
+import { defineTable, int, text } from '../../../resources/table.ts';
+import { createdAtColumn, updatedAtColumn } from '../columns.ts';
+import type { VersionedKind } from '../versions.ts';
 import { productForWrite, productIsVisible, productVisible } from '../visibility.ts';
 import {
-  assertDefinition, defaultScope, mergeConstraints, nextParameterId, normaliseConstraints, productParameters,
+  assertDefinition,
+  defaultScope,
+  mergeConstraints,
+  nextParameterId,
+  normaliseConstraints,
+  productParameters,
 } from './definitions.ts';
 
 const snapshot = (p: Parameter) => ({
-  id: p.id, name: p.name, title: p.title, description: p.description, type: p.type, scope: p.scope, phase: p.phase, constraints: p.constraints,
+  id: p.id,
+  name: p.name,
+  title: p.title,
+  description: p.description,
+  type: p.type,
+  scope: p.scope,
+  phase: p.phase,
+  constraints: p.constraints,
 });
+
+export const parameterTable = defineTable('product_parameters', {
+  id: text('id'),
+  product_id: text('product.id'),
+  /** The product's vendor, set when the parameter is made. */
+  account_id: text(),
+  name: text('name'),
+  title: text('title'),
+  type: text('type'),
+  phase: text('phase'),
+  scope: text('scope'),
+  position: int('position'),
+  created_at: createdAtColumn(),
+  updated_at: updatedAtColumn(),
+});
+
+/** The last PRM sequence number used per product, so a deleted parameter's id is never handed out again. */
+export const parameterSequenceTable = defineTable(
+  'product_parameter_sequences',
+  { product_id: text(), last: int() },
+  { data: false },
+);
 
 /** Product parameters: the vendor edits them (live = the next version); linked providers read them. */
 export const parameters: Served<Parameter> = {
   decl: parameterResource,
-  table: 'product_parameters',
-  columns: {
-    id: 'id', name: 'name', title: 'title', type: 'type', phase: 'phase', scope: 'scope', position: 'position',
-    'events.created.at': 'created_at',
-  },
-  row: (p) => ({
-    id: p.id, product_id: p.product.id, name: p.name, title: p.title, type: p.type, phase: p.phase, scope: p.scope,
-    position: p.position, created_at: p.events.created.at, updated_at: p.events.updated?.at ?? p.events.created.at,
-  }),
-  scope: (ctx, params) => sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
+  table: parameterTable,
+  scope: (ctx, params) =>
+    sql<boolean>`t.product_id = ${params.productId ?? ''} and ${productVisible(ctx, sql`t.product_id`)}`,
   parentVisible: (ctx, params, db) => productIsVisible(db, ctx, params.productId),
-  canWrite: (ctx) => ctx.account.type === 'vendor',
 
   async create(ctx, input, params, db) {
     const product = await productForWrite(db, ctx, params.productId);
@@ -38,31 +67,39 @@ export const parameters: Served<Parameter> = {
     const phase: Parameter['phase'] = input.phase ?? 'ordering';
     const param: Parameter = {
       id: await nextParameterId(db, product.id),
-      name: input.name, title: input.title, description: input.description ?? '', hint: input.hint ?? '',
-      placeholder: input.placeholder ?? '', type: input.type ?? 'text', phase, scope: input.scope ?? defaultScope(phase),
+      name: input.name,
+      title: input.title,
+      description: input.description ?? '',
+      hint: input.hint ?? '',
+      placeholder: input.placeholder ?? '',
+      type: input.type ?? 'text',
+      phase,
+      scope: input.scope ?? defaultScope(phase),
       constraints: normaliseConstraints(input.constraints),
       ...(input.default !== undefined ? { default: input.default } : {}),
       default_country: input.default_country ?? null,
       parent: input.parent?.id ? { id: input.parent.id } : null,
       position: input.position ?? Math.max(0, ...siblings.map((s) => s.position)) + 1,
-      product: { id: product.id }, events: {},
+      product: { id: product.id },
+      events: {},
     };
     assertDefinition(param, siblings);
     return { object: param, extra: { account_id: product.data.owner.id } };
   },
 
-  async update(ctx, current, input, params, db) {
-    await productForWrite(db, ctx, params.productId);
+  async update(_ctx, current, input, _params, db) {
     const phase: Parameter['phase'] = input.phase ?? current.phase;
     // A phase change without a scope moves the parameter to the new phase's first scope when its own no longer fits.
     const scope = input.scope ?? (phase === current.phase ? current.scope : defaultScope(phase));
     const next: Parameter = {
       ...current,
       ...Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && k !== 'constraints')),
-      phase, scope,
-      description: input.description === null ? '' : input.description ?? current.description,
-      hint: input.hint ?? current.hint, placeholder: input.placeholder ?? current.placeholder,
-      default_country: input.default_country === undefined ? current.default_country : input.default_country ?? null,
+      phase,
+      scope,
+      description: input.description === null ? '' : (input.description ?? current.description),
+      hint: input.hint ?? current.hint,
+      placeholder: input.placeholder ?? current.placeholder,
+      default_country: input.default_country === undefined ? current.default_country : (input.default_country ?? null),
       parent: input.parent === undefined ? current.parent : input.parent?.id ? { id: input.parent.id } : null,
       constraints: mergeConstraints(current.constraints, input.constraints),
     };
@@ -78,17 +115,29 @@ export const parameters: Served<Parameter> = {
     return next;
   },
 
-  async remove(ctx, current, params, db) {
-    await productForWrite(db, ctx, params.productId);
+  /** A parameter others depend on stays until they change. */
+  async remove(_ctx, current, _params, db) {
     const dependents = (await productParameters(db, current.product.id)).filter((s) => {
       const dep = s.constraints.dependency?.parameter;
       return s.id !== current.id && dep && (dep.name === current.name || dep.id === current.id);
     });
     if (dependents.length) {
       const names = dependents.map((d) => `'${d.name}'`).join(', ');
-      throw ApiError.badRequest(`Parameter '${current.name}' is a dependency of ${names}; remove or change that dependency first.`);
+      throw ApiError.badRequest(
+        `Parameter '${current.name}' is a dependency of ${names}; remove or change that dependency first.`,
+      );
     }
   },
 };
 
 export { snapshot as parameterSnapshot };
+
+/** Versions freeze the parameter definitions as they were when built. */
+export const versionedParameters: VersionedKind = {
+  kind: 'parameters',
+  async rows(db, productId) {
+    const { rows } = await sql<{ id: string; data: any }>`select id, data from product_parameters
+      where product_id = ${productId} order by position, id`.execute(db);
+    return rows;
+  },
+};

@@ -1,0 +1,171 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ROUTES, type RouteDef } from '../../packages/portal/src/app/routes.ts';
+import { expect, loginViaApi, test } from '../fixtures.ts';
+import { DEMO_USERS, type DemoUser } from '../support/demo.ts';
+
+// The crawl (issue "Platform"): every route of the portal's registry, and every tab of one object's detail page per
+// route, as each demo user — no error screen, no console error, no failed API call, and no serious or critical
+// axe-core violation. A route with path parameters needs an entry in OBJECTS (how to find an object to show); a new
+// one without it fails here, so new areas are crawled from their first page.
+
+type Params = Record<string, string>;
+
+/** The first object of a collection as the signed-in user lists it (undefined: this user has none). */
+async function first(api: APIRequestContext, path: string, query = ''): Promise<string | undefined> {
+  const res = await api.get(`/public/v1${path}?limit=1${query ? `&${query}` : ''}`);
+  if (!res.ok()) return undefined;
+  const items = (await res.json()) as { id?: string }[];
+  return items[0]?.id;
+}
+
+/** How to fill a route's parameters for the signed-in user; null when the user has no such object. */
+const OBJECTS: Record<string, (api: APIRequestContext) => Promise<Params | null>> = {
+  'accounts.details': async (a) => one({ id: await first(a, '/accounts') }),
+  product: async (a) => one({ id: await first(a, '/products') }),
+  'product.items.details': async (a) => {
+    const id = await first(a, '/products');
+    return id ? one({ id, itemId: await first(a, `/products/${id}/items`) }) : null;
+  },
+  'product.items.groups.details': async (a) => {
+    const id = await first(a, '/products');
+    return id ? one({ id, groupId: await first(a, `/products/${id}/item-groups`) }) : null;
+  },
+  'product.parameters.ordering': async (a) => one({ id: await first(a, '/products') }),
+  'product.parameters.fulfillment': async (a) => one({ id: await first(a, '/products') }),
+  'product.configuration': async (a) => one({ id: await first(a, '/products') }),
+  'product.parameters.ordering.details': (a) => parameter(a, 'ordering'),
+  'product.parameters.fulfillment.details': (a) => parameter(a, 'fulfillment'),
+  'product.configuration.details': (a) => parameter(a, 'configuration'),
+  'marketplaces.details': async (a) => one({ id: await first(a, '/marketplaces') }),
+  'hubs.details': async (a) => one({ id: await first(a, '/hubs') }),
+  'listings.directory.details': async (a) => one({ id: await first(a, '/listings') }),
+  'listings.requests.details': async (a) => one({ id: await first(a, '/listing-requests') }),
+  'partners.details': async (a) => one({ id: await first(a, '/partners') }),
+  'customers.directory.details': async (a) => one({ id: await first(a, '/tier/accounts') }),
+  'customers.requests.details': async (a) => one({ id: await first(a, '/tier/account-requests') }),
+  'subscriptions.directory.details': async (a) => one({ id: await first(a, '/assets') }),
+  'subscriptions.fulfillment.details': async (a) => one({ id: await first(a, '/requests') }),
+  'tierConfigs.directory.details': async (a) => one({ id: await first(a, '/tier/configs') }),
+  'tierConfigs.requests.details': async (a) => one({ id: await first(a, '/tier/config-requests') }),
+  'settings.users.tokens.details': async (a) => one({ id: await first(a, '/auth/tokens') }),
+  'settings.users.directory.details': async (a) => {
+    const ctx = (await (await a.get('/public/v1/auth/context')).json()) as { account: { id: string } };
+    return one({ id: await first(a, `/accounts/${ctx.account.id}/users`) });
+  },
+  'settings.users.groups.details': async (a) => {
+    const ctx = (await (await a.get('/public/v1/auth/context')).json()) as { account: { id: string } };
+    return one({ id: await first(a, `/accounts/${ctx.account.id}/groups`) });
+  },
+};
+
+/** Params when every value was found. */
+function one(p: Record<string, string | undefined>): Params | null {
+  return Object.values(p).every((v) => v) ? (p as Params) : null;
+}
+
+async function parameter(a: APIRequestContext, phase: string): Promise<Params | null> {
+  const id = await first(a, '/products');
+  if (!id) return null;
+  return one({ id, parameterId: await first(a, `/products/${id}/parameters`, `eq(phase,${phase})`) });
+}
+
+/** The URL of a route with its parameters (optional ones left out). */
+function urlOf(route: RouteDef, params: Params): string {
+  return (
+    route.path.replace(/\/:(\w+)\??/g, (_, k: string) => (params[k] ? `/${params[k]}` : '')).replace(/\/\*$/, '') || '/'
+  );
+}
+
+const needsParams = (r: RouteDef) => /\/:\w+(?!\?)(\/|$)/.test(r.path.replace(/\/:tab\?/, ''));
+
+interface Visit {
+  url: string;
+  problems: string[];
+}
+
+/** Loads a page and reports what went wrong on it: errors, failed calls, accessibility. */
+async function visit(page: Page, url: string): Promise<Visit> {
+  const problems: string[] = [];
+  const onConsole = (m: { type(): string; text(): string }) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`);
+  };
+  const onPageError = (e: Error) => problems.push(`page error: ${e.message.slice(0, 200)}`);
+  const onResponse = (r: { url(): string; status(): number; request(): { method(): string } }) => {
+    if (r.url().includes('/public/v1/') && r.status() >= 400)
+      problems.push(`call ${r.request().method()} ${new URL(r.url()).pathname}: ${r.status()}`);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('response', onResponse);
+  try {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    // a page that is still loading shows a progress bar; wait for it to go
+    await expect(page.getByRole('progressbar'))
+      .toHaveCount(0, { timeout: 10_000 })
+      .catch(() => {});
+    if (await page.getByText('Unexpected Application Error').count()) problems.push("React Router's error screen");
+    if (await page.getByRole('heading', { name: 'Something went wrong' }).count()) problems.push('the error screen');
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      problems.push(
+        `axe ${v.impact} ${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+      );
+    }
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    page.off('response', onResponse);
+  }
+  return { url, problems };
+}
+
+/** The tab links of the page header (detail tabs by query, list tabs by path). */
+async function tabUrls(page: Page): Promise<string[]> {
+  const hrefs = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('href') ?? ''));
+  return hrefs.filter((h) => h && h.startsWith('/'));
+}
+
+for (const [key, user] of Object.entries(DEMO_USERS) as [string, DemoUser][]) {
+  test(`every page and tab as ${key} (${user.account.name})`, async ({ page }) => {
+    test.setTimeout(600_000);
+    await loginViaApi(page, user);
+    const failures: string[] = [];
+    const skipped: string[] = [];
+    for (const route of ROUTES.filter((r) => !r.public && r.name !== 'notFound')) {
+      let params: Params = {};
+      if (needsParams(route)) {
+        const fill = OBJECTS[route.name];
+        if (!fill) {
+          failures.push(`${route.name}: no entry in OBJECTS (how to find an object to show)`);
+          continue;
+        }
+        const found = await fill(page.request);
+        if (!found) {
+          skipped.push(route.name);
+          continue;
+        }
+        params = found;
+      }
+      const url = urlOf(route, params);
+      const first = await visit(page, url);
+      failures.push(...first.problems.map((p) => `${url}: ${p}`));
+      for (const tab of await tabUrls(page)) {
+        if (tab === url) continue;
+        const v = await visit(page, tab);
+        failures.push(...v.problems.map((p) => `${tab}: ${p}`));
+      }
+    }
+    console.log(`${key}: ${skipped.length ? `no object for ${skipped.join(', ')}` : 'every route visited'}`);
+    expect([...new Set(failures)]).toEqual([]);
+  });
+}
+
+test('the login page, signed out', async ({ page }) => {
+  const v = await visit(page, '/login');
+  expect(v.problems).toEqual([]);
+});

@@ -1,2 +1,0 @@
-export * from './tier-account.ts';
-export * from './form.ts';

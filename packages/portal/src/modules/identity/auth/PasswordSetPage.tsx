@@ -1,0 +1,124 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { PlainTextField } from '../../../components/form/PlainTextField.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { EXPIRED_CONFIRMATION_CODE, GENERIC_ERROR, INVALID_CONFIRMATION_CODE } from '@trellis/domain/format/constants';
+import { zPassword } from '@trellis/domain/validation/password';
+import { REQUIRED } from '@trellis/domain/validation/messages';
+import { api } from '../../../api/client.ts';
+import { ApiError, errorMessage } from '../../../api/errors.ts';
+import { CenteredCard } from '../../../app/CenteredCard.tsx';
+import { useSession } from '../../../app/session/SessionProvider.tsx';
+import type { AuthContext } from '../../../app/session/types.ts';
+
+const Schema = z
+  .object({ password: zPassword(), confirm: z.string() })
+  .refine((v) => v.confirm.length > 0, { message: REQUIRED, path: ['confirm'] })
+  .refine((v) => !v.confirm || v.password === v.confirm, { message: 'Passwords do not match', path: ['confirm'] });
+type Form = z.infer<typeof Schema>;
+
+/** The confirmation code's own messages: 401 invalid, 403 expired (the server's words win when given). */
+function codeMessage(err: unknown): string {
+  const message = errorMessage(err);
+  if (err instanceof ApiError && message === GENERIC_ERROR) {
+    if (err.status === 401) return INVALID_CONFIRMATION_CODE;
+    if (err.status === 403) return EXPIRED_CONFIRMATION_CODE;
+  }
+  return message;
+}
+
+/** /password/set?code=… — choose a password from an invitation or a restore e-mail. */
+export default function PasswordSetPage() {
+  const [params] = useSearchParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const code = params.get('code') ?? '';
+  const [done, setDone] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(code ? null : INVALID_CONFIRMATION_CODE);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Form>({
+    resolver: zodResolver(Schema),
+    defaultValues: { password: '', confirm: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setServerError(null);
+    try {
+      const answer = await api.post<Partial<AuthContext> | null>(
+        `/auth/password/set`,
+        { password },
+        `code=${encodeURIComponent(code)}`,
+      );
+      // The server logs the user in when they belong to an account: go straight in.
+      if (answer?.account && answer.session_id) {
+        session.signedIn(answer as AuthContext);
+        navigate('/', { replace: true });
+      } else setDone(true);
+    } catch (err) {
+      const field = err instanceof ApiError ? err.fieldErrors.password?.[0] : undefined;
+      if (field) setError('password', { message: field });
+      else setServerError(codeMessage(err));
+    }
+  });
+
+  if (done) {
+    return (
+      <CenteredCard title="Password set">
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Your password has been set. You can log in with it now.
+        </Alert>
+        <Button variant="contained" component={RouterLink} to="/login" fullWidth>
+          Go to log in
+        </Button>
+      </CenteredCard>
+    );
+  }
+  return (
+    <CenteredCard title="Set your password" subtitle="At least 8 characters, with at least one letter and one digit.">
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {serverError && (
+          <Alert severity="error" role="alert">
+            {serverError}{' '}
+            <Link component={RouterLink} to="/password/restore">
+              Request a new link
+            </Link>
+          </Alert>
+        )}
+        <PlainTextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          fullWidth
+          disabled={!code}
+          error={!!errors.password}
+          helperText={errors.password?.message}
+          {...register('password')}
+        />
+        <PlainTextField
+          label="Repeat the password"
+          type="password"
+          autoComplete="new-password"
+          fullWidth
+          disabled={!code}
+          error={!!errors.confirm}
+          helperText={errors.confirm?.message}
+          {...register('confirm')}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !code}>
+          Set password
+        </Button>
+      </Box>
+    </CenteredCard>
+  );
+}

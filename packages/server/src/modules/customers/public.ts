@@ -1,0 +1,2 @@
+// What other areas may use of customers.
+export { onTierAccountChanged, type TierAccountChange } from './hooks.ts';

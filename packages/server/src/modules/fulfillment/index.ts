@@ -1,0 +1,34 @@
+import { sideCount } from '../../resources/parties.ts';
+import { setRequestContextLoader } from '../catalog/public.ts';
+import { defineArea } from '../types.ts';
+import { assets, subscriptionAssets } from './asset-store.ts';
+import { assetRoutes } from './assets.ts';
+import { requestRoutes, requests, subscriptionRequests, visibleRequest } from './requests.ts';
+import { releaseDueRequests, SCHEDULE_JOB } from './schedule.ts';
+import { tierConfigRequests } from './tier-config-requests.ts';
+import { tierConfigRoutes, tierConfigs } from './tier-configs.ts';
+
+/**
+ * Fulfillment: assets (subscriptions) and their requests, tier configs and their requests. /subscriptions/assets
+ * and /subscriptions/requests serve the same collections as /assets and /requests.
+ */
+export const fulfillment = defineArea({
+  name: 'fulfillment',
+  resources: [assets, subscriptionAssets, requests, subscriptionRequests, tierConfigs, tierConfigRequests],
+  routes: (api) => {
+    assetRoutes(api);
+    requestRoutes(api);
+    tierConfigRoutes(api);
+  },
+  // Dashboard (spec §1): requests waiting on someone, pending (the vendor decides) or inquiring (the provider).
+  counters: {
+    asset_requests: { visibleTo: ['vendor', 'provider'], count: sideCount('asset_requests', ['pending', 'inquiring']) },
+    tier_config_requests: {
+      visibleTo: ['vendor', 'provider'],
+      count: sideCount('tier_config_requests', ['pending', 'inquiring']),
+    },
+  },
+  jobs: { [SCHEDULE_JOB]: async (db) => void (await releaseDueRequests(db)) },
+  // Templates render with the request as the API shows it (GET /products/{id}/templates/{id}/render?request_id=).
+  connect: () => setRequestContextLoader((db, ctx, id) => visibleRequest(db, ctx, id)),
+});

@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import { accountResource, type Account } from '@trellis/domain';
+import { registerResource } from '../../../resources/routes.ts';
+import type { Served } from '../../../resources/engine.ts';
+import type { Api } from '../../types.ts';
+
+/** A user sees the accounts it is an active member of; a token only its own account. */
+export const accounts: Served<Account> = {
+  decl: accountResource,
+  table: 'accounts',
+  columns: { id: 'id', name: 'name', type: 'type', 'events.created.at': 'created_at' },
+  row: (a) => ({
+    id: a.id,
+    name: a.name,
+    type: a.type,
+    created_at: a.events.created.at,
+    updated_at: a.events.updated?.at ?? a.events.created.at,
+  }),
+  scope: (ctx) =>
+    ctx.user
+      ? sql<boolean>`t.id in (select account_id from account_users where user_id = ${ctx.user.id} and status = 'active')`
+      : sql<boolean>`t.id = ${ctx.account.id}`,
+  // Only the account you are working in can be edited.
+  canWrite: (ctx, params) => params.id === undefined || params.id === ctx.account.id,
+  // Settings merge part by part, so changing the MFA policy keeps whatever else is stored there.
+  update: async (_ctx, current, input) => ({
+    ...current,
+    ...input,
+    ...(input.settings ? { settings: { ...current.settings, ...input.settings } } : {}),
+  }),
+};
+
+export function accountRoutes({ app, db }: Api) {
+  registerResource(app, db, accounts);
+}

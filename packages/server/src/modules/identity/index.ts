@@ -1,0 +1,22 @@
+import { defineArea, type Api } from '../types.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { groupRoutes } from './groups/routes.ts';
+import { passwordRoutes } from './password/routes.ts';
+import { sessionRoutes } from './sessions/routes.ts';
+import { tokenRoutes } from './tokens/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+/** Accounts, users and their memberships, groups, API tokens, sessions, login and passwords. */
+export const identity = defineArea({
+  name: 'identity',
+  routes: (api: Api) => {
+    authRoutes(api);
+    passwordRoutes(api);
+    sessionRoutes(api);
+    accountRoutes(api);
+    userRoutes(api);
+    groupRoutes(api);
+    tokenRoutes(api);
+  },
+});

@@ -1,0 +1,20 @@
+import { sql } from 'kysely';
+import type { Db } from '../../resources/engine.ts';
+
+// What other areas may use of identity.
+
+/** An active user of the account, by id or e-mail (assign a request to someone). */
+export async function activeMember(db: Db, accountId: string, by: { id?: string; email?: string }) {
+  const q = db
+    .selectFrom('account_users')
+    .innerJoin('users', 'users.id', 'account_users.user_id')
+    .select(['users.id', 'users.name', 'users.email'])
+    .where('account_users.account_id', '=', accountId)
+    .where('account_users.status', '=', 'active');
+  const row = by.id
+    ? await q.where('users.id', '=', by.id).executeTakeFirst()
+    : by.email
+      ? await q.where(sql`lower(users.email)`, '=', by.email.toLowerCase()).executeTakeFirst()
+      : undefined;
+  return row ? { id: row.id, name: row.name, email: row.email } : undefined;
+}
