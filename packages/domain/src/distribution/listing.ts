@@ -216,6 +216,8 @@ export const listingRequestResource = defineResource({
         by: ['provider'],
         confirm: {
           title: 'Cancel request',
+          confirmLabel: 'Cancel request',
+          dismissLabel: 'Keep request',
           destructive: true,
           text: (r) =>
             `Cancel the request to ${r.type === 'remove' ? 'remove' : 'list'} ${r.product.name} in ${r.marketplace.name}? The vendor has to make a new one.`,

@@ -67,6 +67,9 @@ export interface ActionDecl<T = any> {
     title?: string;
     text: (obj: T, viewer: Viewer) => string;
     destructive?: boolean;
+    /** The buttons (default: the action's label, and "Cancel"; rename the latter when the action is itself a cancel). */
+    confirmLabel?: string;
+    dismissLabel?: string;
     /** Body sent once confirmed (e.g. `force: true`). */
     body?: Record<string, unknown>;
   };

@@ -131,7 +131,8 @@ export function ActionBar<T extends Obj>(props: ActionBarProps<T>) {
         <ConfirmDialog
           open
           title={current.confirm!.title ?? current.label}
-          confirmLabel={current.label}
+          confirmLabel={current.confirm!.confirmLabel ?? current.label}
+          dismissLabel={current.confirm!.dismissLabel}
           destructive={current.confirm!.destructive}
           onClose={close}
           onConfirm={() => run(open, current.confirm!.body ?? {})}
