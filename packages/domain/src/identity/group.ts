@@ -69,6 +69,15 @@ export const groupResource = defineResource({
   ordering: ['id', 'name', 'events.created.at'],
   defaultOrdering: 'name',
   search: ['id', 'name', 'description', 'external_id'],
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    description: { label: 'Description', kind: 'multiline' },
+    'stats.users': { label: 'Members', kind: 'number' },
+    permissions: { label: 'Permissions', kind: 'list' },
+  },
+  list: { columns: ['id', 'name', 'description', 'stats.users', 'permissions'], phone: ['name', 'stats.users'] },
+  detail: { fields: ['id', 'name', 'description', 'stats.users', 'permissions'] },
 });
 
 /** Filters of a group's permission list (served from the group's embedded list). */

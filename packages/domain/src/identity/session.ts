@@ -45,4 +45,17 @@ export const sessionResource = defineResource({
     statuses: statusTones(SESSION_STATUSES),
     actions: { terminate: { from: ['active'], to: 'terminated', label: 'Terminate' } },
   }),
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    status: { label: 'Status', kind: 'status' },
+    'device.ua': { label: 'Device', kind: 'text' },
+    'location.ip': { label: 'IP address', kind: 'text' },
+    'events.created.at': { label: 'Started', kind: 'date' },
+    /** The session making the call; its column holds "This session" or the Terminate button. */
+    current: { label: '', kind: 'bool' },
+  },
+  list: {
+    columns: ['id', 'status', 'device.ua', 'location.ip', 'events.created.at', 'current'],
+    phone: ['device.ua', 'status', 'current'],
+  },
 });

@@ -109,4 +109,18 @@ export const tokenResource = defineResource({
       renew: { from: ['active', 'inactive'], body: TokenRenewRotate, label: 'Renew' },
     },
   }),
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    description: { label: 'Description', kind: 'multiline' },
+    status: { label: 'Status', kind: 'status' },
+    external_id: { label: 'External ID', kind: 'text' },
+    expiration_date: { label: 'Expires', kind: 'date', empty: 'Never' },
+    'events.created.at': { label: 'Created', kind: 'date' },
+  },
+  list: {
+    columns: ['id', 'name', 'status', 'expiration_date', 'events.created.at'],
+    phone: ['name', 'status'],
+  },
+  detail: { fields: ['id', 'name', 'description', 'status', 'external_id', 'expiration_date'] },
 });

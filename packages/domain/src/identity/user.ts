@@ -124,6 +124,16 @@ export const accountUserResource = defineResource({
       },
     },
   }),
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    email: { label: 'E-mail', kind: 'text' },
+    status: { label: 'Status', kind: 'status' },
+    groups: { label: 'Groups', kind: 'list' },
+    timezone: { label: 'Time zone', kind: 'text' },
+  },
+  list: { columns: ['id', 'name', 'email', 'groups', 'status'], phone: ['name', 'status'] },
+  detail: { fields: ['id', 'name', 'email', 'status', 'groups', 'timezone'] },
 });
 
 /**

@@ -44,7 +44,6 @@ export default function UsersSettingsPage() {
 
   if (!active) return <Navigate to={pathTo(ROUTE, { tab: tabs[0]?.id ?? 'sessions' })} replace />;
   const accountId = auth.account.id;
-  const hour12 = auth.user?.timeformat === '12h';
   switch (active) {
     case 'directory':
       return <DirectoryTab accountId={accountId} />;
@@ -55,6 +54,6 @@ export default function UsersSettingsPage() {
     case 'tokens':
       return <TokensTab canWrite />;
     default:
-      return <SessionsTab userId={auth.user?.id ?? ''} hour12={hour12} />;
+      return <SessionsTab userId={auth.user?.id ?? ''} />;
   }
 }

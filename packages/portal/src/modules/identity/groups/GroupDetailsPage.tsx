@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { groupResource, type Group } from '@trellis/domain/identity/group';
-import { formatDate } from '@trellis/domain/format/date';
 import { allows } from '@trellis/domain/identity/modules';
 import { api } from '../../../api/client.ts';
 import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
@@ -30,28 +29,16 @@ export default function GroupDetailsPage() {
   const [editing, setEditing] = useState<Group | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
   usePageChrome({ backRoute: GROUPS() });
-  const when = (ev?: { at?: string; by?: { name?: string } | null }) =>
-    ev?.at ? [formatDate(ev.at, { hour12 }), ev.by?.name].filter(Boolean).join(' by ') : null;
 
   return (
     <>
       <ResourceDetail<Group>
         resource={groupResource}
         path={path}
-        items={(g) => [
-          { label: 'ID', value: g.id },
-          { label: 'Name', value: g.name },
-          { label: 'Description', value: g.description },
-          { label: 'Members', value: g.stats?.users ?? null },
-          {
-            label: 'Permissions',
-            value: g.permissions.length
-              ? `${g.permissions.length} module${g.permissions.length === 1 ? '' : 's'}`
-              : 'None',
-          },
-          { label: 'Created', value: when(g.events.created) },
-          { label: 'Updated', value: when(g.events.updated) },
-        ]}
+        render={{
+          permissions: (g) =>
+            g.permissions.length ? `${g.permissions.length} module${g.permissions.length === 1 ? '' : 's'}` : 'None',
+        }}
         tabs={[
           {
             id: 'members',

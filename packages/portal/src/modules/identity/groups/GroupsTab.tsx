@@ -5,16 +5,8 @@ import { useNavigate } from 'react-router';
 import { groupResource, type Group } from '@trellis/domain/identity/group';
 import { pathTo } from '../../../app/routes.ts';
 import { fillPath } from '../../../components/fillPath.ts';
-import { ResourceTable, type Column } from '../../../components/ResourceTable/ResourceTable.tsx';
+import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { GroupDialog } from './GroupDialog.tsx';
-
-const columns: Column<Group>[] = [
-  { field: 'id' },
-  { field: 'name' },
-  { field: 'description' },
-  { field: 'stats.users', label: 'Members', render: (g) => g.stats?.users ?? 0 },
-  { field: 'permissions', label: 'Permissions', render: (g) => g.permissions.length },
-];
 
 /** Settings › Users › Groups: list and create; a row opens the group. */
 export function GroupsTab({ accountId, canWrite }: { accountId: string; canWrite: boolean }) {
@@ -27,7 +19,7 @@ export function GroupsTab({ accountId, canWrite }: { accountId: string; canWrite
         resource={groupResource}
         path={fillPath(groupResource.path, { accountId })}
         noun="groups"
-        columns={columns}
+        render={{ permissions: (g) => g.permissions.length }}
         rowLink={(g) => pathTo('settings.users.groups.details', { id: g.id })}
         toolbar={
           canWrite && (

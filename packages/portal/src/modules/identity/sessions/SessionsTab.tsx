@@ -8,9 +8,7 @@ import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { fillPath } from '../../../components/fillPath.ts';
-import { ResourceTable, type Column } from '../../../components/ResourceTable/ResourceTable.tsx';
-import { StatusChip } from '../../../components/StatusChip.tsx';
-import { formatDate } from '@trellis/domain/format/date';
+import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { notify } from '../data.ts';
 
 /** A short "Browser on OS" out of a user agent, enough to recognise a device. */
@@ -42,7 +40,7 @@ export function deviceName(ua: string): string {
 }
 
 /** Settings › Users › Sessions: the user's own sessions; end one, or every one but this. */
-export function SessionsTab({ userId, hour12 }: { userId: string; hour12?: boolean }) {
+export function SessionsTab({ userId }: { userId: string }) {
   const client = useQueryClient();
   const [confirmAll, setConfirmAll] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -61,40 +59,27 @@ export function SessionsTab({ userId, hour12 }: { userId: string; hour12?: boole
     }
   };
 
-  const columns: Column<UserSession>[] = [
-    { field: 'id' },
-    { field: 'status', render: (s) => <StatusChip status={s.status} /> },
-    {
-      field: 'device.ua',
-      label: 'Device',
-      render: (s) => (
-        <Tooltip title={s.device.ua}>
-          <span>{deviceName(s.device.ua)}</span>
-        </Tooltip>
-      ),
-    },
-    { field: 'location.ip', label: 'IP address' },
-    { field: 'events.created.at', label: 'Started', render: (s) => formatDate(s.events.created?.at, { hour12 }) },
-    {
-      field: 'current',
-      label: '',
-      width: 170,
-      render: (s) =>
-        s.current ? (
-          <Chip size="small" color="primary" label="This session" />
-        ) : s.status === 'active' ? (
-          <Button
-            size="small"
-            color="error"
-            disabled={busy !== null}
-            onClick={() => void terminate(s)}
-            aria-label={`Terminate session ${s.id}`}
-          >
-            Terminate
-          </Button>
-        ) : null,
-    },
-  ];
+  const render = {
+    'device.ua': (s: UserSession) => (
+      <Tooltip title={s.device.ua}>
+        <span>{deviceName(s.device.ua)}</span>
+      </Tooltip>
+    ),
+    current: (s: UserSession) =>
+      s.current ? (
+        <Chip size="small" color="primary" label="This session" />
+      ) : s.status === 'active' ? (
+        <Button
+          size="small"
+          color="error"
+          disabled={busy !== null}
+          onClick={() => void terminate(s)}
+          aria-label={`Terminate session ${s.id}`}
+        >
+          Terminate
+        </Button>
+      ) : null,
+  };
 
   return (
     <>
@@ -103,7 +88,7 @@ export function SessionsTab({ userId, hour12 }: { userId: string; hour12?: boole
         resource={sessionResource}
         noun="sessions"
         path={path}
-        columns={columns}
+        render={render}
         toolbar={
           <Button variant="outlined" color="error" onClick={() => setConfirmAll(true)}>
             Terminate all other sessions

@@ -11,7 +11,6 @@ import { pathTo } from '../../../app/routes.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
-import { StatusChip } from '../../../components/StatusChip.tsx';
 import { notify, type NoticeState } from '../data.ts';
 import { PermissionsEditor } from '../PermissionsEditor.tsx';
 import { EditTokenDialog } from './EditTokenDialog.tsx';
@@ -42,20 +41,6 @@ export default function TokenDetailsPage() {
       <ResourceDetail<Token>
         resource={tokenResource}
         path={path}
-        items={(t) => [
-          { label: 'ID', value: t.id },
-          { label: 'Name', value: t.name },
-          { label: 'Description', value: t.description },
-          { label: 'Status', value: <StatusChip status={t.status} /> },
-          { label: 'External ID', value: t.external_id },
-          { label: 'Expires', value: date(t.expiration_date) ?? 'Never' },
-          {
-            label: 'Created',
-            value: [date(t.events.created?.at), t.events.created?.by?.name].filter(Boolean).join(' by '),
-          },
-          { label: 'Last rotated', value: date(t.events.rotated?.at) },
-          { label: 'Last renewed', value: date(t.events.renewed?.at) },
-        ]}
         actions={{ rotate: { onClick: (t) => setRotating(t) }, renew: { onClick: (t) => setRenewing(t) } }}
         buttons={(t) =>
           canWrite && t.status !== 'deleted' ? (

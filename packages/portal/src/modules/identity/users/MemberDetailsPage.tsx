@@ -4,13 +4,11 @@ import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { accountUserResource, type AccountUser } from '@trellis/domain/identity/user';
-import { formatDate } from '@trellis/domain/format/date';
 import { allows } from '@trellis/domain/identity/modules';
 import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
 import { pathTo } from '../../../app/routes.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
-import { StatusChip } from '../../../components/StatusChip.tsx';
 import { notify, type NoticeState } from '../data.ts';
 import { EditGroupsDialog } from './EditGroupsDialog.tsx';
 import { memberPath, memberRemoved } from './memberActions.ts';
@@ -23,28 +21,20 @@ export default function MemberDetailsPage() {
   const { id } = useParams();
   const auth = useAuth();
   const navigate = useNavigate();
-  const hour12 = auth.user?.timeformat === '12h';
   const accountId = auth.account.id;
   const canWrite = allows(auth.permissions, accountUserResource.module);
   const [editing, setEditing] = useState<AccountUser | null>(null);
   const [removing, setRemoving] = useState<AccountUser | null>(null);
   usePageChrome({ backRoute: DIRECTORY() });
-  const when = (ev?: { at?: string; by?: { name?: string } | null }) =>
-    ev?.at ? [formatDate(ev.at, { hour12 }), ev.by?.name].filter(Boolean).join(' by ') : null;
 
   return (
     <>
       <ResourceDetail<AccountUser>
         resource={accountUserResource}
         path={memberPath(accountId, id!)}
-        items={(m) => [
-          { label: 'ID', value: m.id },
-          { label: 'Name', value: m.name },
-          { label: 'E-mail', value: m.email },
-          { label: 'Status', value: <StatusChip status={m.status} /> },
-          {
-            label: 'Groups',
-            value: m.groups?.length ? (
+        render={{
+          groups: (m) =>
+            m.groups?.length ? (
               <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                 {m.groups.map((g) => (
                   <Chip key={g.id} size="small" label={g.name} />
@@ -53,11 +43,7 @@ export default function MemberDetailsPage() {
             ) : (
               'No groups: this user has no permissions.'
             ),
-          },
-          { label: 'Invited', value: when(m.events.invited) },
-          { label: 'Joined', value: when(m.events.activated ?? m.events.joined) },
-          { label: 'Time zone', value: m.timezone },
-        ]}
+        }}
         buttons={(m) =>
           canWrite ? (
             <>
