@@ -10,6 +10,7 @@ import {
 } from '../resource/index.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
+import type { Fields } from '../resource/fields.ts';
 
 export const CONNECTION_TYPES = ['production', 'test', 'preview'] as const;
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
@@ -86,6 +87,22 @@ export const productConnectionResource = defineResource({
   }),
 });
 
+export const CONNECTION_TYPE_LABELS: Record<ConnectionType, string> = {
+  production: 'Production',
+  test: 'Test',
+  preview: 'Preview',
+};
+
+const HUB_CONNECTION_FIELDS: Fields = {
+  id: { label: 'ID', kind: 'id' },
+  // the hub's provider may not read a product connected for test only: no link
+  product: { label: 'Product', kind: 'ref' },
+  party: { label: 'Party', kind: 'party', party: { vendor: 'vendor', provider: 'provider' } },
+  type: { label: 'Type', kind: 'enum', labels: CONNECTION_TYPE_LABELS },
+  status: { label: 'Status', kind: 'status' },
+  created_at: { label: 'Created', kind: 'date' },
+};
+
 /** The connections of one hub, as its provider (or a vendor with a product connected to it) sees them. */
 export const hubConnectionResource = defineResource({
   name: 'hub-connection',
@@ -99,4 +116,6 @@ export const hubConnectionResource = defineResource({
   search: ['id', 'product.name'],
   visibleTo: ['vendor', 'provider'],
   machine: defineMachine({ statuses: statusTones(CONNECTION_STATUSES), actions: {} }),
+  fields: HUB_CONNECTION_FIELDS,
+  list: { columns: ['id', 'product', 'party', 'type', 'status', 'created_at'], phone: ['product', 'status'] },
 });

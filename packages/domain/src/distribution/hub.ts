@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
+import type { Fields } from '../resource/fields.ts';
 
 export const HUB_INSTANCE_TYPES = ['OA', 'API'] as const;
 
@@ -35,6 +36,21 @@ export const HubCreate = z.object({
 });
 export const HubUpdate = HubCreate.partial();
 
+const HUB_FIELDS: Fields = {
+  id: { label: 'ID', kind: 'id' },
+  name: { label: 'Name', kind: 'text' },
+  description: { label: 'Description', kind: 'multiline' },
+  company: { label: 'Owner', kind: 'ref' },
+  'instance.type': { label: 'Instance type', kind: 'enum', labels: { OA: 'OA', API: 'API' } },
+  'instance.id': { label: 'Instance ID', kind: 'text' },
+  version: { label: 'Version', kind: 'text' },
+  extension_version: { label: 'Extension version', kind: 'text' },
+  last_health_check: { label: 'Last health check', kind: 'date', empty: 'Never' },
+  'stats.marketplaces': { label: 'Marketplaces', kind: 'number' },
+  'stats.connections': { label: 'Active connections', kind: 'number' },
+  'events.updated.at': { label: 'Updated', kind: 'date' },
+};
+
 /** Hubs belong to a provider; vendors see the hubs of their active partners and those their products connect to. */
 export const hubResource = defineResource({
   name: 'hub',
@@ -58,6 +74,26 @@ export const hubResource = defineResource({
   defaultOrdering: '-events.created.at',
   search: ['id', 'name', 'instance.id'],
   visibleTo: ['vendor', 'provider'],
+  fields: HUB_FIELDS,
+  list: {
+    columns: ['name', 'instance.type', 'instance.id', 'stats.marketplaces', 'stats.connections', 'events.updated.at'],
+    phone: ['name', 'stats.connections'],
+  },
+  detail: {
+    fields: [
+      'id',
+      'name',
+      'description',
+      'instance.type',
+      'instance.id',
+      'version',
+      'extension_version',
+      'last_health_check',
+      'stats.marketplaces',
+      'stats.connections',
+      'company',
+    ],
+  },
 });
 
 /** A marketplace as a hub lists it: with the external id the hub knows it by. */
@@ -81,4 +117,10 @@ export const hubMarketplaceResource = defineResource({
   defaultOrdering: 'name',
   search: ['id', 'name'],
   visibleTo: ['vendor', 'provider'],
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Name', kind: 'text' },
+    external_id: { label: 'External ID', kind: 'text' },
+  },
+  list: { columns: ['id', 'name', 'external_id'], phone: ['name', 'external_id'] },
 });

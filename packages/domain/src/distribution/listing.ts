@@ -10,6 +10,7 @@ import {
 } from '../resource/index.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
+import type { Fields } from '../resource/fields.ts';
 
 const AccountRef = z.object({ id: z.string(), name: z.string().optional() });
 const ProductRef = z.object({
@@ -41,6 +42,25 @@ export const Listing = z.object({
 });
 export type Listing = z.infer<typeof Listing>;
 
+/** The other side of a listing or request: the provider to the vendor, the vendor to the provider. */
+const PARTY = { label: 'Party', kind: 'party', party: { vendor: 'vendor', provider: 'provider' } } as const;
+
+const LISTING_FIELDS: Fields = {
+  id: { label: 'ID', kind: 'id' },
+  product: { label: 'Product', kind: 'ref', route: 'product' },
+  marketplace: { label: 'Marketplace', kind: 'ref', route: 'marketplaces.details' },
+  party: PARTY,
+  status: { label: 'Status', kind: 'status' },
+  pending_request: {
+    label: 'Request in progress',
+    kind: 'ref',
+    route: 'listings.requests.details',
+    empty: 'None',
+  },
+  created: { label: 'Created', kind: 'date' },
+  updated: { label: 'Updated', kind: 'date' },
+};
+
 /** Listings are made and changed only by listing requests; the vendor and the marketplace's provider read them. */
 export const listingResource = defineResource({
   name: 'listing',
@@ -67,6 +87,12 @@ export const listingResource = defineResource({
   search: ['id', 'marketplace.name', 'product.name'],
   visibleTo: ['vendor', 'provider'],
   machine: defineMachine({ statuses: statusTones(LISTING_STATUSES), actions: {} }),
+  fields: LISTING_FIELDS,
+  list: {
+    columns: ['product', 'marketplace', 'party', 'status', 'pending_request', 'updated'],
+    phone: ['product', 'status'],
+  },
+  detail: { fields: ['id', 'status', 'created', 'updated', 'product', 'marketplace', 'party', 'pending_request'] },
 });
 
 // ---------------------------------------------------------------- listing requests
@@ -126,6 +152,33 @@ export const ListingRequestCreate = z
   });
 
 export const ListingRequestAssign = z.object({ assignee: z.object({ id: z.string({ error: REQUIRED }) }).optional() });
+
+export const LISTING_REQUEST_TYPE_LABELS: Record<ListingRequestType, string> = {
+  new: 'New',
+  update: 'Update',
+  remove: 'Remove',
+};
+
+const LISTING_REQUEST_FIELDS: Fields = {
+  id: { label: 'ID', kind: 'id' },
+  type: { label: 'Type', kind: 'enum', labels: LISTING_REQUEST_TYPE_LABELS },
+  status: { label: 'Status', kind: 'status' },
+  product: { label: 'Product', kind: 'ref', route: 'product' },
+  'product.version': { label: 'Product version', kind: 'number' },
+  marketplace: { label: 'Marketplace', kind: 'ref', route: 'marketplaces.details' },
+  listing: {
+    label: 'Listing',
+    kind: 'ref',
+    route: 'listings.directory.details',
+    empty: 'Made when the request is submitted',
+  },
+  party: PARTY,
+  creator: { label: 'Created by', kind: 'user' },
+  assignee: { label: 'Assignee', kind: 'user', empty: 'Nobody' },
+  note: { label: 'Note', kind: 'multiline' },
+  created: { label: 'Created', kind: 'date' },
+  updated: { label: 'Updated', kind: 'date' },
+};
 
 /**
  * Vendor drafts and submits; the marketplace's provider reviews, may send it back (refine), deploys, completes or
@@ -234,4 +287,26 @@ export const listingRequestResource = defineResource({
       },
     },
   }),
+  fields: LISTING_REQUEST_FIELDS,
+  list: {
+    columns: ['id', 'type', 'product', 'marketplace', 'party', 'assignee', 'status', 'updated'],
+    phone: ['product', 'status'],
+  },
+  detail: {
+    fields: [
+      'id',
+      'type',
+      'status',
+      'product.version',
+      'note',
+      'created',
+      'updated',
+      'product',
+      'marketplace',
+      'listing',
+      'party',
+      'creator',
+      'assignee',
+    ],
+  },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
+import type { Fields } from '../resource/fields.ts';
 
 /** ISO 4217 codes the reference accepts for a marketplace's currencies. */
 export const CURRENCIES =
@@ -9,6 +10,14 @@ export const CURRENCIES =
     ' ',
   );
 export const ZONES = ['AF', 'NA', 'OC', 'AS', 'EU', 'SA'] as const;
+export const ZONE_LABELS: Record<(typeof ZONES)[number], string> = {
+  AF: 'Africa',
+  NA: 'North America',
+  OC: 'Oceania',
+  AS: 'Asia',
+  EU: 'Europe',
+  SA: 'South America',
+};
 
 /** Spec §8: what the portal shows for a marketplace that has no country. */
 export const MARKETPLACE_NO_COUNTRY =
@@ -73,6 +82,20 @@ export const MarketplaceCreate = z.object({
 });
 export const MarketplaceUpdate = MarketplaceCreate.partial();
 
+const MARKETPLACE_FIELDS: Fields = {
+  icon: { label: 'Icon', kind: 'url' },
+  id: { label: 'ID', kind: 'id' },
+  name: { label: 'Name', kind: 'text' },
+  description: { label: 'Description', kind: 'multiline' },
+  owner: { label: 'Owner', kind: 'ref' },
+  countries: { label: 'Countries', kind: 'list' },
+  currency: { label: 'Currency', kind: 'text' },
+  zone: { label: 'Zone', kind: 'enum', labels: ZONE_LABELS },
+  hubs: { label: 'Hubs', kind: 'list' },
+  'stats.hubs': { label: 'Hubs', kind: 'number' },
+  'stats.listings': { label: 'Listings', kind: 'number' },
+};
+
 /**
  * Providers own marketplaces; vendors see those of their active partners and those they have listings in.
  * A provider's list shows only the marketplaces it owns unless the query filters on owner.id itself (spec §6),
@@ -103,4 +126,12 @@ export const marketplaceResource = defineResource({
   defaultOrdering: 'name',
   search: ['id', 'name', 'currency', 'owner.id', 'owner.name'],
   visibleTo: ['vendor', 'provider'],
+  fields: MARKETPLACE_FIELDS,
+  list: {
+    columns: ['name', 'owner', 'countries', 'currency', 'stats.hubs', 'stats.listings'],
+    phone: ['name', 'countries'],
+  },
+  detail: {
+    fields: ['icon', 'id', 'name', 'description', 'countries', 'currency', 'zone', 'hubs', 'stats.listings', 'owner'],
+  },
 });

@@ -11,6 +11,7 @@ import {
 import { Events } from '../identity/common.ts';
 import { REQUIRED } from '../validation/messages.ts';
 import { ProductVersion } from '../catalog/product.ts';
+import type { Fields } from '../resource/fields.ts';
 
 export const PARTNER_STATUSES = ['invited', 'active', 'removed'] as const;
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
@@ -50,6 +51,21 @@ export const Partner = z.object({
 export type Partner = z.infer<typeof Partner>;
 
 /** Invite an account of the other kind (a vendor invites a provider or the reverse) by its id. */
+/** How a partner's kind reads. */
+export const PARTNER_TYPE_LABELS: Record<Partner['type'], string> = { vendor: 'Vendor', provider: 'Provider' };
+
+const PARTNER_FIELDS: Fields = {
+  id: { label: 'ID', kind: 'id' },
+  name: { label: 'Name', kind: 'text' },
+  type: { label: 'Type', kind: 'enum', labels: PARTNER_TYPE_LABELS },
+  role: { label: 'Role', kind: 'enum' },
+  status: { label: 'Status', kind: 'status' },
+  description: { label: 'Description', kind: 'multiline' },
+  /** The screens say who invited whom beside the date. */
+  'invitation.at': { label: 'Invitation', kind: 'date' },
+  'stats.listings': { label: 'Listings', kind: 'number' },
+};
+
 export const PartnerCreate = z.object({ id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED) });
 
 export const partnerResource = defineResource({
@@ -97,6 +113,14 @@ export const partnerResource = defineResource({
       },
     },
   }),
+  fields: PARTNER_FIELDS,
+  list: {
+    columns: ['name', 'type', 'status', 'invitation.at', 'stats.listings'],
+    phone: ['name', 'status'],
+  },
+  detail: {
+    fields: ['id', 'name', 'type', 'role', 'status', 'description', 'invitation.at', 'stats.listings'],
+  },
 });
 
 /**
@@ -120,4 +144,12 @@ export const partnerProductResource = defineResource({
   defaultOrdering: 'name',
   search: ['id', 'name'],
   visibleTo: ['vendor', 'provider'],
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Product', kind: 'text' },
+    version: { label: 'Version', kind: 'number' },
+    category: { label: 'Category', kind: 'ref' },
+    short_description: { label: 'Description', kind: 'text' },
+  },
+  list: { columns: ['id', 'name', 'version', 'category', 'short_description'], phone: ['name', 'version'] },
 });

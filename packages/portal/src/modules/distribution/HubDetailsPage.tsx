@@ -4,27 +4,15 @@ import { useNavigate, useParams } from 'react-router';
 import { hubMarketplaceResource, hubResource, type Hub, type HubMarketplace } from '@trellis/domain/distribution/hub';
 import { hubConnectionResource, type Connection } from '@trellis/domain/distribution/connection';
 import { allows } from '@trellis/domain/identity/modules';
-import { formatDate } from '@trellis/domain/format/date';
 import { api } from '../../api/client.ts';
 import { pathTo } from '../../app/routes.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ResourceDetail } from '../../components/ResourceDetail.tsx';
-import { ResourceTable, type Column } from '../../components/ResourceTable/ResourceTable.tsx';
-import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
+import { ResourceTable } from '../../components/ResourceTable/ResourceTable.tsx';
 import { notify, type NoticeState } from './common/data.ts';
-import { refText } from './common/RefLink.tsx';
 import { useNotice } from './common/useNotice.ts';
 import { HubDialog } from './hubs/HubDialog.tsx';
-
-const CONNECTION_COLUMNS: Column<Connection>[] = [
-  { field: 'id', label: 'ID' },
-  { field: 'product.name', label: 'Product' },
-  { field: 'vendor.name', label: 'Vendor' },
-  { field: 'type', label: 'Type', render: (c) => statusLabel(c.type) },
-  { field: 'status', label: 'Status', render: (c) => <StatusChip status={c.status} /> },
-  { field: 'created_at', label: 'Created' },
-];
 
 /** One hub: its instance, the marketplaces it serves and the products connected to it; the owner edits or deletes it. */
 export default function HubDetailsPage() {
@@ -34,7 +22,6 @@ export default function HubDetailsPage() {
   const path = `${hubResource.path}/${id}`;
   const [editing, setEditing] = useState<Hub | null>(null);
   const [deleting, setDeleting] = useState<Hub | null>(null);
-  const hour12 = auth.user?.timeformat === '12h';
   const owns = (h: Hub) => h.company.id === auth.account.id && allows(auth.permissions, hubResource.module);
   useNotice(id);
 
@@ -43,29 +30,6 @@ export default function HubDetailsPage() {
       <ResourceDetail<Hub>
         resource={hubResource}
         path={path}
-        items={(h) => [
-          { label: 'ID', value: h.id },
-          { label: 'Name', value: h.name },
-          { label: 'Description', value: h.description },
-          { label: 'Owner', value: refText(h.company) },
-          { label: 'Instance type', value: h.instance.type },
-          { label: 'Instance ID', value: h.instance.id },
-          { label: 'Version', value: h.version },
-          { label: 'Extension version', value: h.extension_version },
-          {
-            label: 'Last health check',
-            value: h.last_health_check ? formatDate(h.last_health_check, { hour12 }) : 'Never',
-          },
-          { label: 'Marketplaces', value: String(h.stats?.marketplaces ?? 0) },
-          { label: 'Active connections', value: String(h.stats?.connections ?? 0) },
-          {
-            label: 'Created',
-            value: [formatDate(h.events.created?.at, { hour12 }), h.events.created?.by?.name]
-              .filter(Boolean)
-              .join(' by '),
-          },
-          { label: 'Updated', value: formatDate(h.events.updated?.at, { hour12 }) },
-        ]}
         buttons={(h) =>
           owns(h) ? (
             <>
@@ -83,16 +47,13 @@ export default function HubDetailsPage() {
             id: 'marketplaces',
             label: 'Marketplaces',
             render: () => (
+              // a key per tab: the tables of two tabs are not one table with other rows
               <ResourceTable<HubMarketplace>
+                key="marketplaces"
                 resource={hubMarketplaceResource}
                 path={`/hubs/${id}/marketplaces`}
                 stateKey="hub-marketplaces"
                 noun="marketplaces"
-                columns={[
-                  { field: 'id', label: 'ID' },
-                  { field: 'name', label: 'Name' },
-                  { field: 'external_id', label: 'External ID' },
-                ]}
                 rowLink={(m) => pathTo('marketplaces.details', { id: m.id })}
               />
             ),
@@ -102,11 +63,11 @@ export default function HubDetailsPage() {
             label: 'Connections',
             render: () => (
               <ResourceTable<Connection>
+                key="connections"
                 resource={hubConnectionResource}
                 path={`/hubs/${id}/connections`}
                 stateKey="hub-connections"
                 noun="connections"
-                columns={CONNECTION_COLUMNS}
               />
             ),
           },

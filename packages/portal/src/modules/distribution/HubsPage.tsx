@@ -8,28 +8,20 @@ import { allows } from '@trellis/domain/identity/modules';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
 import { pathTo } from '../../app/routes.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
-import { ResourceTable, type Column } from '../../components/ResourceTable/ResourceTable.tsx';
+import { ResourceTable } from '../../components/ResourceTable/ResourceTable.tsx';
 import type { NoticeState } from './common/data.ts';
 import { useNotice } from './common/useNotice.ts';
 import { HubDialog } from './hubs/HubDialog.tsx';
 
-const COLUMNS: Column<Hub>[] = [
-  {
-    field: 'name',
-    label: 'Hub',
-    render: (h) => (
-      <Box>
-        <Box sx={{ fontWeight: 500 }}>{h.name}</Box>
-        <Box sx={{ color: 'text.secondary', fontSize: 12, fontFamily: 'monospace' }}>{h.id}</Box>
-      </Box>
-    ),
-  },
-  { field: 'instance.type', label: 'Instance type' },
-  { field: 'instance.id', label: 'Instance ID' },
-  { field: 'stats.marketplaces', label: 'Marketplaces', render: (h) => String(h.stats?.marketplaces ?? 0) },
-  { field: 'stats.connections', label: 'Connections', render: (h) => String(h.stats?.connections ?? 0) },
-  { field: 'events.updated.at', label: 'Updated' },
-];
+/** The hub's name with its id under it; the other columns are the declared ones. */
+const RENDER = {
+  name: (h: Hub) => (
+    <Box>
+      <Box sx={{ fontWeight: 500 }}>{h.name}</Box>
+      <Box sx={{ color: 'text.secondary', fontSize: 12, fontFamily: 'monospace' }}>{h.id}</Box>
+    </Box>
+  ),
+};
 
 /** A provider's hubs: the systems that provision its marketplaces' orders, where vendors connect their products. */
 export default function HubsPage() {
@@ -45,7 +37,7 @@ export default function HubsPage() {
       <ResourceTable<Hub>
         resource={hubResource}
         noun="hubs"
-        columns={COLUMNS}
+        render={RENDER}
         rowLink={(h) => pathTo('hubs.details', { id: h.id })}
         toolbar={
           canCreate && (

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -9,21 +8,19 @@ import {
   type ListingRequest,
 } from '@trellis/domain/distribution/listing';
 import { allows } from '@trellis/domain/identity/modules';
-import { formatDate } from '@trellis/domain/format/date';
 import type { RqlBuilder } from '@trellis/domain/rql/builder';
 import { api } from '../../api/client.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { pathTo } from '../../app/routes.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { RefLink, refUrl, renderField } from '../../components/display/FieldValue.tsx';
 import { ResourceDetail } from '../../components/ResourceDetail.tsx';
 import { ResourceTable } from '../../components/ResourceTable/ResourceTable.tsx';
-import { StatusChip } from '../../components/StatusChip.tsx';
 import type { NoticeState } from './common/data.ts';
-import { MarketplaceAvatar } from './common/Marketplace.tsx';
-import { RefLink, refText, useRouteUrl } from './common/RefLink.tsx';
+import { useDisplay } from './common/display.ts';
 import { useNotice } from './common/useNotice.ts';
-import { requestColumns, requestSummary } from './listings/columns.tsx';
+import { marketplaceWithIcon, requestSummary } from './listings/columns.tsx';
 import { RequestListingDialog } from './listings/RequestListingDialog.tsx';
 
 /** One listing (a product in a marketplace): its status, the request in progress, its history; the vendor asks to list or remove it. */
@@ -31,11 +28,10 @@ export default function ListingDetailsPage() {
   const { id = '' } = useParams();
   const auth = useAuth();
   const navigate = useNavigate();
-  const urlOf = useRouteUrl();
+  const display = useDisplay();
   const path = `${listingResource.path}/${id}`;
   const [removing, setRemoving] = useState<Listing | null>(null);
   const [relisting, setRelisting] = useState<Listing | null>(null);
-  const hour12 = auth.user?.timeformat === '12h';
   const side = auth.account.type;
   const vendorMay = (l: Listing) =>
     side === 'vendor' &&
@@ -54,37 +50,18 @@ export default function ListingDetailsPage() {
       <ResourceDetail<Listing>
         resource={listingResource}
         path={path}
-        items={(l) => [
-          { label: 'ID', value: l.id },
-          {
-            label: 'Product',
-            value: <RefLink to={urlOf('product', { id: l.product.id, tab: 'general' })}>{refText(l.product)}</RefLink>,
-          },
-          {
-            label: 'Marketplace',
-            value: (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <MarketplaceAvatar icon={l.marketplace.icon} name={l.marketplace.name} size={24} />
-                <RefLink to={urlOf('marketplaces.details', { id: l.marketplace.id })}>{refText(l.marketplace)}</RefLink>
-              </Box>
-            ),
-          },
-          { label: 'Vendor', value: refText(l.vendor) },
-          { label: 'Provider', value: refText(l.provider) },
-          { label: 'Status', value: <StatusChip status={l.status} /> },
-          {
-            label: 'Request in progress',
-            value: l.pending_request ? (
-              <RefLink to={pathTo('listings.requests.details', { id: l.pending_request.id })}>
+        render={{
+          marketplace: (l) =>
+            marketplaceWithIcon(l.marketplace, renderField(listingResource, 'marketplace', l, display)),
+          pending_request: (l) =>
+            l.pending_request ? (
+              <RefLink to={refUrl(listingResource.fields!.pending_request, l.pending_request, l, display.access)}>
                 {l.pending_request.id} ({requestSummary(l.pending_request)})
               </RefLink>
             ) : (
-              'None'
+              renderField(listingResource, 'pending_request', l, display)
             ),
-          },
-          { label: 'Created', value: formatDate(l.created, { hour12 }) },
-          { label: 'Updated', value: formatDate(l.updated, { hour12 }) },
-        ]}
+        }}
         buttons={(l) =>
           vendorMay(l) ? (
             l.status === 'listed' ? (
@@ -105,9 +82,9 @@ export default function ListingDetailsPage() {
             render: () => (
               <ResourceTable<ListingRequest>
                 resource={listingRequestResource}
+                key="requests"
                 stateKey="listing-requests-of-listing"
                 noun="requests"
-                columns={requestColumns(side)}
                 base={requestsBase}
                 rowLink={(r) => pathTo('listings.requests.details', { id: r.id })}
               />

@@ -15,7 +15,7 @@ import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { ResourceTable } from '../../components/ResourceTable/ResourceTable.tsx';
 import type { NoticeState } from './common/data.ts';
 import { useNotice } from './common/useNotice.ts';
-import { listingColumns, requestColumns } from './listings/columns.tsx';
+import { listingRender } from './listings/columns.tsx';
 import { RequestListingDialog } from './listings/RequestListingDialog.tsx';
 
 const ROUTE = 'listings';
@@ -53,7 +53,7 @@ export default function ListingsPage() {
           key="directory"
           resource={listingResource}
           noun="listings"
-          columns={listingColumns(side)}
+          render={listingRender}
           toolbar={toolbar}
           rowLink={(l) => pathTo('listings.directory.details', { id: l.id })}
         />
@@ -62,7 +62,6 @@ export default function ListingsPage() {
           key="requests"
           resource={listingRequestResource}
           noun="listing requests"
-          columns={requestColumns(side)}
           toolbar={toolbar}
           assigneeField={side === 'provider' ? 'assignee.id' : undefined}
           rowLink={(r) => pathTo('listings.requests.details', { id: r.id })}

@@ -6,35 +6,38 @@ import { useNavigate, useParams } from 'react-router';
 import { marketplaceResource, type Marketplace } from '@trellis/domain/distribution/marketplace';
 import { listingResource, type Listing } from '@trellis/domain/distribution/listing';
 import { allows } from '@trellis/domain/identity/modules';
-import { formatDate } from '@trellis/domain/format/date';
+import type { FieldDisplay } from '@trellis/domain/resource/fields';
 import type { RqlBuilder } from '@trellis/domain/rql/builder';
 import { api } from '../../api/client.ts';
 import { useGet } from '../../api/hooks.ts';
 import { pathTo } from '../../app/routes.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { renderKind } from '../../components/display/FieldValue.tsx';
 import { ResourceDetail } from '../../components/ResourceDetail.tsx';
 import { ResourceTable } from '../../components/ResourceTable/ResourceTable.tsx';
 import { notify, type NoticeState } from './common/data.ts';
 import { CountryChips, NoCountryAlert } from './common/Marketplace.tsx';
-import { RefLink, refText, useRouteUrl } from './common/RefLink.tsx';
+import { useDisplay } from './common/display.ts';
 import { useNotice } from './common/useNotice.ts';
-import { MarketplaceDialog, ZONE_LABELS } from './marketplaces/MarketplaceDialog.tsx';
+import { MarketplaceDialog } from './marketplaces/MarketplaceDialog.tsx';
 import { MarketplaceIconUpload } from './marketplaces/MarketplaceIconUpload.tsx';
-import { listingColumns } from './listings/columns.tsx';
+import { listingRender } from './listings/columns.tsx';
+
+/** Each of a marketplace's hubs reads as a reference to the hub. */
+const HUB: FieldDisplay = { label: 'Hub', kind: 'ref', route: 'hubs.details' };
 
 /** One marketplace: icon (the owner uploads it), countries, currencies, hubs, its listings; the owner edits or deletes it. */
 export default function MarketplaceDetailsPage() {
   const { id = '' } = useParams();
   const auth = useAuth();
   const navigate = useNavigate();
-  const urlOf = useRouteUrl();
+  const display = useDisplay();
   const path = `${marketplaceResource.path}/${id}`;
   // the same query ResourceDetail makes (shared cache): the §8 message goes above the page
   const marketplace = useGet<Marketplace>(path).data;
   const [editing, setEditing] = useState<Marketplace | null>(null);
   const [deleting, setDeleting] = useState<Marketplace | null>(null);
-  const hour12 = auth.user?.timeformat === '12h';
   const owns = (m: Marketplace) =>
     m.owner.id === auth.account.id && allows(auth.permissions, marketplaceResource.module);
   const listingsBase = (q: RqlBuilder) => q.eq('marketplace.id', id);
@@ -46,26 +49,15 @@ export default function MarketplaceDetailsPage() {
       <ResourceDetail<Marketplace>
         resource={marketplaceResource}
         path={path}
-        items={(m) => [
-          {
-            label: 'Icon',
-            value: <MarketplaceIconUpload marketplaceId={m.id} icon={m.icon} name={m.name} canEdit={owns(m)} />,
-          },
-          { label: 'ID', value: m.id },
-          { label: 'Name', value: m.name },
-          { label: 'Description', value: m.description },
-          { label: 'Owner', value: refText(m.owner) },
-          { label: 'Countries', value: <CountryChips marketplace={m} /> },
-          { label: 'Currency', value: m.currency },
-          { label: 'Other currencies', value: [m.alt_currency_1, m.alt_currency_2].filter(Boolean).join(', ') },
-          { label: 'Zone', value: m.zone ? (ZONE_LABELS[m.zone] ?? m.zone) : null },
-          {
-            label: 'Hubs',
-            value: m.hubs.length ? (
+        render={{
+          icon: (m) => <MarketplaceIconUpload marketplaceId={m.id} icon={m.icon} name={m.name} canEdit={owns(m)} />,
+          countries: (m) => <CountryChips marketplace={m} />,
+          hubs: (m) =>
+            m.hubs.length ? (
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
                 {m.hubs.map((h) => (
                   <span key={h.hub.id}>
-                    <RefLink to={urlOf('hubs.details', { id: h.hub.id })}>{refText(h.hub)}</RefLink>
+                    {renderKind(HUB, h.hub, m, display)}
                     {h.external_id && (
                       <Box component="span" sx={{ color: 'text.secondary' }}>
                         {' '}
@@ -76,15 +68,9 @@ export default function MarketplaceDetailsPage() {
                 ))}
               </Box>
             ) : null,
-          },
-          { label: 'Listed products', value: String(m.stats?.listings ?? 0) },
-          {
-            label: 'Created',
-            value: [formatDate(m.events.created?.at, { hour12 }), m.events.created?.by?.name]
-              .filter(Boolean)
-              .join(' by '),
-          },
-          { label: 'Updated', value: formatDate(m.events.updated?.at, { hour12 }) },
+        }}
+        extra={(m) => [
+          { label: 'Other currencies', value: [m.alt_currency_1, m.alt_currency_2].filter(Boolean).join(', ') },
         ]}
         buttons={(m) =>
           owns(m) ? (
@@ -104,10 +90,11 @@ export default function MarketplaceDetailsPage() {
             label: 'Listings',
             render: () => (
               <ResourceTable<Listing>
+                key="listings"
                 resource={listingResource}
                 stateKey="marketplace-listings"
                 noun="listings"
-                columns={listingColumns(auth.account.type)}
+                render={listingRender}
                 base={listingsBase}
                 rowLink={(l) => pathTo('listings.directory.details', { id: l.id })}
               />

@@ -4,7 +4,7 @@ import type { Partner } from '@trellis/domain/distribution/partner';
 import { mockApi, renderPortal, VENDOR_CONTEXT } from '../../test-utils.tsx';
 import { PROVIDER } from '../catalog/common/testing.tsx';
 import { listBody } from '../identity/testing.tsx';
-import { partnerFixture } from './common/testing.tsx';
+import { listingFixture, partnerFixture } from './common/testing.tsx';
 
 afterEach(() => {
   cleanup();
@@ -64,5 +64,34 @@ describe('partner details', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Remove partner' }));
     expect(await screen.findByText('Demo Provider is no longer a partner.')).toBeTruthy();
     await waitFor(() => expect(within(header()).getByText('Removed')).toBeTruthy());
+  });
+});
+
+describe('partner tabs', () => {
+  it('shows the listings tab after the catalogue tab (each tab its own table)', async () => {
+    mockApi({
+      'GET /auth/context': () => ({ body: VENDOR_CONTEXT }),
+      [`GET ${PATH}`]: () => ({ body: partnerFixture({ status: 'active' }) }),
+      [`GET ${PATH}/products`]: () =>
+        listBody([
+          {
+            id: 'PRD-111-222-333',
+            name: 'Cloud Backup',
+            version: 2,
+            category: { id: 'CAT-1', name: 'Storage' },
+            short_description: 'Backups',
+          },
+        ]),
+      'GET /listings': () => listBody([listingFixture()]),
+    });
+    renderPortal(`${PATH}?tab=catalogue`);
+    const catalogue = await screen.findByRole('table', { name: 'Product' });
+    expect(await within(catalogue).findByText('Storage')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Listings' }));
+    const listings = await screen.findByRole('table', { name: 'Listing' });
+    const row = (await within(listings).findByText('Provider Europe')).closest('tr')!;
+    expect(within(row).getByText('Cloud Backup')).toBeTruthy();
+    expect(within(row).getByText('Listed')).toBeTruthy();
+    expect(within(row).getByText('Demo Provider')).toBeTruthy();
   });
 });

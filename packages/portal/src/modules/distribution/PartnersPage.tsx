@@ -7,8 +7,7 @@ import { allows } from '@trellis/domain/identity/modules';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
 import { pathTo } from '../../app/routes.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
-import { ResourceTable, type Column } from '../../components/ResourceTable/ResourceTable.tsx';
-import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
+import { ResourceTable } from '../../components/ResourceTable/ResourceTable.tsx';
 import type { NoticeState } from './common/data.ts';
 import { useNotice } from './common/useNotice.ts';
 import { InvitePartnerDialog } from './partners/InvitePartnerDialog.tsx';
@@ -22,20 +21,16 @@ export default function PartnersPage() {
   const canInvite = allows(auth.permissions, partnerResource.module);
   usePageChrome({ title: 'Partners' });
   useNotice();
-  const columns: Column<Partner>[] = [
-    { field: 'name', label: 'Partner', render: (p) => <PartnerAvatar partner={p} /> },
-    { field: 'type', label: 'Type', render: (p) => statusLabel(p.type) },
-    { field: 'status', label: 'Status', render: (p) => <StatusChip status={p.status} /> },
-    { field: 'invitation', label: 'Invitation', render: (p) => invitationText(p, auth.account.id) },
-    { field: 'stats.listings', label: 'Listings', render: (p) => String(p.stats.listings) },
-  ];
 
   return (
     <>
       <ResourceTable<Partner>
         resource={partnerResource}
         noun="partners"
-        columns={columns}
+        render={{
+          name: (p) => <PartnerAvatar partner={p} />,
+          'invitation.at': (p) => invitationText(p, auth.account.id),
+        }}
         rowLink={(p) => pathTo('partners.details', { id: p.id })}
         toolbar={
           canInvite && (

@@ -1,3 +1,5 @@
+import type { Connection } from '@trellis/domain/distribution/connection';
+import type { Hub } from '@trellis/domain/distribution/hub';
 import type { Listing, ListingRequest } from '@trellis/domain/distribution/listing';
 import type { Marketplace } from '@trellis/domain/distribution/marketplace';
 import type { Partner } from '@trellis/domain/distribution/partner';
@@ -84,5 +86,34 @@ export const partnerFixture = (patch: Partial<Partner> = {}): Partner => ({
   invitation: { by: provider, at },
   account: { id: vendor.id },
   events: { created: { at } },
+  ...patch,
+});
+
+export const hubFixture = (patch: Partial<Hub> = {}): Hub => ({
+  id: 'HB-1111-2222',
+  name: 'EU hub',
+  description: 'Orders of Provider Europe',
+  company: provider,
+  instance: { id: 'inst-1', type: 'API' },
+  version: '1.0',
+  extension_version: null,
+  last_health_check: null,
+  stats: { connections: 1, marketplaces: 1 },
+  events: { created: { at } },
+  ...patch,
+});
+
+export const connectionFixture = (patch: Partial<Connection> = {}): Connection => ({
+  id: 'CT-123-4567',
+  type: 'production',
+  status: 'active',
+  provider,
+  vendor,
+  hub: { id: 'HB-1111-2222', name: 'EU hub' },
+  product,
+  created_at: at,
+  note: null,
+  product_version_type: 'public',
+  events: {},
   ...patch,
 });

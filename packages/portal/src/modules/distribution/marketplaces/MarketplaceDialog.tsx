@@ -6,7 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CURRENCIES, MarketplaceCreate, ZONES, type Marketplace } from '@trellis/domain/distribution/marketplace';
+import {
+  CURRENCIES,
+  MarketplaceCreate,
+  ZONES,
+  ZONE_LABELS,
+  type Marketplace,
+} from '@trellis/domain/distribution/marketplace';
 import { api } from '../../../api/client.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -24,15 +30,6 @@ const Form = z.object({
 });
 type Form = z.infer<typeof Form>;
 const FIELDS = ['name', 'description', 'zone', 'countries', 'currency', 'hubs'] as const;
-
-const ZONE_LABELS: Record<string, string> = {
-  AF: 'Africa',
-  NA: 'North America',
-  OC: 'Oceania',
-  AS: 'Asia',
-  EU: 'Europe',
-  SA: 'South America',
-};
 
 const initial = (m?: Marketplace | null): Form => ({
   name: m?.name ?? '',
@@ -213,5 +210,3 @@ export function MarketplaceDialog({ open, marketplace, onClose, onSaved }: Marke
     </FormDialog>
   );
 }
-
-export { ZONE_LABELS };
