@@ -1,6 +1,6 @@
 import { test, expect } from '../fixtures.ts';
 import { ProductPage } from '../pages/ProductPage.ts';
-import { apiAs, rqlValue } from '../support/api.ts';
+import { apiAs, rqlValue, signInPage } from '../support/api.ts';
 import { DEMO_USERS } from '../support/demo.ts';
 
 // Journey: a vendor creates a product, an item group, a reservation and a pay-per-use item and ordering
@@ -89,6 +89,7 @@ test.describe.serial('catalogue product', () => {
     test.setTimeout(120_000);
     // The API login also signs the page in (same cookie jar).
     const vendor = await apiAs(page.request, DEMO_USERS.vendor.email);
+    await signInPage(page, vendor);
     const product = new ProductPage(page);
 
     await page.goto('/products');
@@ -241,7 +242,7 @@ test.describe.serial('catalogue product', () => {
 
   test('the provider the product is connected to sees it read-only', async ({ page }) => {
     expect(productId, 'the vendor journey made and connected the product').not.toBe('');
-    await apiAs(page.request, DEMO_USERS.provider.email);
+    await signInPage(page, await apiAs(page.request, DEMO_USERS.provider.email));
     const product = new ProductPage(page);
 
     await page.goto(`/products/${productId}/parameters/ordering`);

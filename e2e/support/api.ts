@@ -1,16 +1,22 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 
 /** A demo user's session for API calls (setting up or tidying up what a journey needs; not the journey itself). */
 export interface ApiSession {
   accountId: string;
+  sessionId: string;
   get<T = any>(path: string, query?: string): Promise<T>;
   post<T = any>(path: string, data?: unknown): Promise<T>;
   delete(path: string): Promise<void>;
 }
 
+/** Signs a page in with the session `apiAs(page.request, …)` made: the portal keeps its id beside the cookie. */
+export async function signInPage(page: Page, session: ApiSession) {
+  await page.addInitScript((id) => localStorage.setItem('trellis.session_id', id), session.sessionId);
+}
+
 /**
- * Logs `email` in through `request`: with `page.request` the page shares the session cookie (it is signed in too);
+ * Logs `email` in through `request`: with `page.request` the page shares the session cookie (see `signInPage`);
  * with a context of its own (`playwright.request.newContext({ baseURL })`) the page is left alone.
  * Writes need the session id header besides the cookie. Every call must succeed.
  */
@@ -26,6 +32,7 @@ export async function apiAs(request: APIRequestContext, email: string): Promise<
   };
   return {
     accountId: ctx.account.id,
+    sessionId: ctx.session_id,
     get: async (path, query) =>
       check(`GET ${path}`, await request.get(`/public/v1${path}${query ? `?${query}` : ''}`, { headers })),
     post: async (path, data = {}) => check(`POST ${path}`, await request.post(`/public/v1${path}`, { data, headers })),

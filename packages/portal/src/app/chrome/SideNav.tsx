@@ -109,7 +109,10 @@ export function SideNav({
                 {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
               </ListItemButton>
               <Collapse in={isOpen} unmountOnExit>
-                <List disablePadding>{children.map((c) => item(c, true))}</List>
+                {/* links, not list items: a <ul> may only hold <li> */}
+                <List component="div" disablePadding>
+                  {children.map((c) => item(c, true))}
+                </List>
               </Collapse>
             </Box>
           );
@@ -117,9 +120,12 @@ export function SideNav({
       </List>
       {recents.length > 0 && (
         <List
+          component="nav"
+          aria-label="Recent"
           dense
           subheader={
             <ListSubheader
+              component="div"
               sx={{ display: 'flex', alignItems: 'center', gap: 1, lineHeight: '36px', bgcolor: 'transparent' }}
             >
               <HistoryIcon fontSize="small" /> Recent

@@ -92,7 +92,8 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
               color="inherit"
               endIcon={<ExpandMoreIcon />}
               onClick={(e) => setAccountsEl(e.currentTarget)}
-              aria-label="Switch account"
+              // the name holds the visible text (WCAG 2.5.3)
+              aria-label={`Switch account: ${auth.account.name}`}
               sx={{ textTransform: 'none', minWidth: 0 }}
             >
               <Box
@@ -128,7 +129,10 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
         </Tooltip>
         <Tooltip title={auth.user?.name ?? ''}>
           <IconButton onClick={(e) => setUserEl(e.currentTarget)} aria-label="User menu" sx={{ p: 0.5 }}>
-            <Avatar sx={{ width: 32, height: 32, bgcolor: 'rgba(255,255,255,0.22)', color: '#fff', fontSize: 14 }}>
+            <Avatar
+              aria-hidden
+              sx={{ width: 32, height: 32, bgcolor: 'rgba(0,0,0,0.35)', color: '#fff', fontSize: 14 }}
+            >
               {initials(auth.user?.name ?? auth.account.name)}
             </Avatar>
           </IconButton>

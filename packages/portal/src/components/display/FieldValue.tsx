@@ -66,11 +66,14 @@ export function refUrl(
   }
 }
 
-/** A link to another object's page, or plain text when there is none for this user. */
-export function RefLink({ to, children }: { to?: string; children: ReactNode }) {
+/**
+ * A link to another object's page, or plain text when there is none for this user; `inline` (inside a sentence)
+ * underlines it, as colour alone does not tell it apart there.
+ */
+export function RefLink({ to, inline, children }: { to?: string; inline?: boolean; children: ReactNode }) {
   if (!to) return <>{children}</>;
   return (
-    <Link component={RouterLink} to={to} underline="hover" onClick={(e) => e.stopPropagation()}>
+    <Link component={RouterLink} to={to} underline={inline ? 'always' : 'hover'} onClick={(e) => e.stopPropagation()}>
       {children}
     </Link>
   );
