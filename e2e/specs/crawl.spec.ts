@@ -130,8 +130,8 @@ async function tabUrls(page: Page): Promise<string[]> {
   return hrefs.filter((h) => h && h.startsWith('/'));
 }
 
-// A crawl is deterministic: a retry would only double a failing run's time.
-test.describe.configure({ retries: 0 });
+// A crawl is deterministic (a retry would only double a failing run's time); the users' crawls share the workers.
+test.describe.configure({ mode: 'parallel', retries: 0 });
 
 for (const [key, user] of Object.entries(DEMO_USERS) as [string, DemoUser][]) {
   test(`every page and tab as ${key} (${user.account.name})`, async ({ page }) => {

@@ -113,6 +113,11 @@ describe('dashboard', () => {
     expect(within(card).getByText('Subscription requests')).toBeTruthy();
     expect(within(card).getByText('4')).toBeTruthy();
     expect(screen.getByTestId('counter-cases')).toBeTruthy();
+    // the card opens the list filtered the way it counts
+    const href = new URL(within(card).getByRole('link').getAttribute('href')!, 'http://x');
+    expect(href.pathname).toBe('/subscriptions/fulfillment');
+    const state = JSON.parse(atob(href.searchParams.get('state')!.replace(/-/g, '+').replace(/_/g, '/')));
+    expect(state).toEqual({ filters: { status: ['pending', 'inquiring'] } });
   });
 
   it('says so honestly when there are no counters', async () => {

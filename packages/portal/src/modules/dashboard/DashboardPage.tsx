@@ -15,7 +15,7 @@ import { findRoute, pathTo } from '../../app/routes.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
-import { visibleCounters, type CounterValue } from './counters.ts';
+import { countedQuery, visibleCounters, type CounterValue } from './counters.ts';
 
 const REFRESH_MS = 30_000;
 
@@ -93,7 +93,10 @@ export default function DashboardPage() {
             return (
               <Card key={name} variant="outlined" data-testid={`counter-${name}`}>
                 {route ? (
-                  <CardActionArea component={RouterLink} to={pathTo(route.name, { tab: info?.tab })}>
+                  <CardActionArea
+                    component={RouterLink}
+                    to={pathTo(route.name, { tab: info?.tab }) + countedQuery(info, auth.account.type)}
+                  >
                     {body}
                   </CardActionArea>
                 ) : (

@@ -1,3 +1,6 @@
+import { COUNTED_STATUSES, type CountedList } from '@trellis/domain/dashboard/counted';
+import { encodeState } from '../../components/ResourceTable/filterState.ts';
+
 /**
  * Dashboard counters of spec §1: label, who sees them (spec §6: a provider sees contracts, listings, usage, helpdesk
  * and streams counters; the API counts the others for providers too, for API clients) and the list they count.
@@ -9,6 +12,8 @@ export interface CounterInfo {
   /** Route name of the counted list and the tab/filter state to open it with. */
   route?: string;
   tab?: string;
+  /** The list opens filtered by the statuses the server counts (domain `COUNTED_STATUSES`). */
+  counted?: CountedList;
 }
 
 export const COUNTERS: Record<string, CounterInfo> = {
@@ -18,6 +23,7 @@ export const COUNTERS: Record<string, CounterInfo> = {
     visibleTo: ['vendor'],
     route: 'subscriptions',
     tab: 'fulfillment',
+    counted: 'asset_requests',
   },
   contracts: {
     label: 'Contracts',
@@ -31,6 +37,7 @@ export const COUNTERS: Record<string, CounterInfo> = {
     visibleTo: ['vendor'],
     route: 'customers',
     tab: 'requests',
+    counted: 'tier_account_requests',
   },
   listing_requests: {
     label: 'Listing requests',
@@ -38,6 +45,7 @@ export const COUNTERS: Record<string, CounterInfo> = {
     visibleTo: ['vendor', 'provider'],
     route: 'listings',
     tab: 'requests',
+    counted: 'listing_requests',
   },
   tier_config_requests: {
     label: 'Tier configuration requests',
@@ -45,6 +53,7 @@ export const COUNTERS: Record<string, CounterInfo> = {
     visibleTo: ['vendor'],
     route: 'tierConfigs',
     tab: 'requests',
+    counted: 'tier_config_requests',
   },
   pricelist_versions: { label: 'Price list versions', hint: 'Draft', visibleTo: ['vendor'], route: 'pricings' },
   usage_files: {
@@ -78,4 +87,10 @@ export function visibleCounters(stats: Record<string, CounterValue> | undefined,
   return [...known, ...unknown]
     .filter((name) => typeof stats[name]?.count === 'number')
     .map((name) => ({ name, info: COUNTERS[name], value: stats[name] }));
+}
+
+/** The `?state=` of the list a counter opens: its counted statuses as the list's status filter. */
+export function countedQuery(info: CounterInfo | undefined, side: 'vendor' | 'provider'): string {
+  if (!info?.counted) return '';
+  return `?state=${encodeState({ filters: { status: [...COUNTED_STATUSES[info.counted][side]] } })}`;
 }

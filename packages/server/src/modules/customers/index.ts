@@ -1,3 +1,4 @@
+import { COUNTED_STATUSES } from '@trellis/domain/dashboard/counted';
 import { sideCount } from '../../resources/parties.ts';
 import { defineArea } from '../types.ts';
 import { onTierAccountChanged } from './hooks.ts';
@@ -15,7 +16,10 @@ export const customers = defineArea({
   tables: [tierAccountVersionTable],
   // Dashboard: account changes the vendor has not looked at yet.
   counters: {
-    tier_account_requests: { visibleTo: ['vendor'], count: sideCount('tier_account_requests', ['pending']) },
+    tier_account_requests: {
+      visibleTo: ['vendor'],
+      count: sideCount('tier_account_requests', COUNTED_STATUSES.tier_account_requests.vendor),
+    },
   },
   connect: () => void onTierAccountChanged(fileRequests),
 });

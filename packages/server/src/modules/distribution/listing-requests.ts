@@ -1,3 +1,4 @@
+import { COUNTED_STATUSES } from '@trellis/domain/dashboard/counted';
 import { sql, type Transaction } from 'kysely';
 import {
   listingRequestResource,
@@ -274,10 +275,13 @@ export const countListingRequests: CounterFn = async (db, ctx) => {
   const q = db.selectFrom('listing_requests').select((eb) => eb.fn.countAll<string>().as('n'));
   const row =
     ctx.account.type === 'vendor'
-      ? await q.where('account_id', '=', ctx.account.id).where('status', 'in', PENDING).executeTakeFirstOrThrow()
+      ? await q
+          .where('account_id', '=', ctx.account.id)
+          .where('status', 'in', COUNTED_STATUSES.listing_requests.vendor)
+          .executeTakeFirstOrThrow()
       : await q
           .where('provider_id', '=', ctx.account.id)
-          .where('status', 'in', ['reviewing', 'deploying'])
+          .where('status', 'in', COUNTED_STATUSES.listing_requests.provider)
           .executeTakeFirstOrThrow();
   return Number(row.n);
 };

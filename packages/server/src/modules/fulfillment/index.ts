@@ -1,3 +1,4 @@
+import { COUNTED_STATUSES } from '@trellis/domain/dashboard/counted';
 import { sideCount } from '../../resources/parties.ts';
 import { setRequestContextLoader } from '../catalog/public.ts';
 import { defineArea } from '../types.ts';
@@ -22,10 +23,13 @@ export const fulfillment = defineArea({
   },
   // Dashboard (spec §1): requests waiting on someone, pending (the vendor decides) or inquiring (the provider).
   counters: {
-    asset_requests: { visibleTo: ['vendor', 'provider'], count: sideCount('asset_requests', ['pending', 'inquiring']) },
+    asset_requests: {
+      visibleTo: ['vendor', 'provider'],
+      count: sideCount('asset_requests', COUNTED_STATUSES.asset_requests.vendor),
+    },
     tier_config_requests: {
       visibleTo: ['vendor', 'provider'],
-      count: sideCount('tier_config_requests', ['pending', 'inquiring']),
+      count: sideCount('tier_config_requests', COUNTED_STATUSES.tier_config_requests.vendor),
     },
   },
   jobs: { [SCHEDULE_JOB]: async (db) => void (await releaseDueRequests(db)) },

@@ -1,0 +1,16 @@
+import { PENDING_LISTING_REQUEST_STATUSES } from '../distribution/listing.ts';
+import type { Side } from '../resource/machine.ts';
+
+/**
+ * What each dashboard counter counts (spec §1), by side: the statuses of its list. The server counts them; the
+ * portal's card opens the list filtered by the same statuses, so the list shows what the card counted.
+ */
+export const COUNTED_STATUSES = {
+  asset_requests: { vendor: ['pending', 'inquiring'], provider: ['pending', 'inquiring'] },
+  tier_config_requests: { vendor: ['pending', 'inquiring'], provider: ['pending', 'inquiring'] },
+  tier_account_requests: { vendor: ['pending'], provider: ['pending'] },
+  // a provider never sees another account's drafts
+  listing_requests: { vendor: PENDING_LISTING_REQUEST_STATUSES, provider: ['reviewing', 'deploying'] },
+} satisfies Record<string, Record<Side, readonly string[]>>;
+
+export type CountedList = keyof typeof COUNTED_STATUSES;
