@@ -90,7 +90,7 @@ describe('session start', () => {
       'POST /auth/logout': () => ({ status: 500, body: {} }),
     });
     const { router } = renderPortal('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^User menu/ }));
     fireEvent.click(await screen.findByText('Log out'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('trellis.session_id')).toBeNull();

@@ -30,6 +30,8 @@ export function portalTheme(colours?: Partial<Theme> | null) {
     components: {
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiTableCell: { styleOverrides: { head: { color: '#475467', backgroundColor: '#fafbfc' } } },
+      // a read-only field's help stays readable (the disabled grey is 2.3:1, below WCAG AA)
+      MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     },
   });
 }

@@ -128,11 +128,12 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
           </IconButton>
         </Tooltip>
         <Tooltip title={auth.user?.name ?? ''}>
-          <IconButton onClick={(e) => setUserEl(e.currentTarget)} aria-label="User menu" sx={{ p: 0.5 }}>
-            <Avatar
-              aria-hidden
-              sx={{ width: 32, height: 32, bgcolor: 'rgba(0,0,0,0.35)', color: '#fff', fontSize: 14 }}
-            >
+          <IconButton
+            onClick={(e) => setUserEl(e.currentTarget)}
+            aria-label={`User menu ${initials(auth.user?.name ?? auth.account.name)}`}
+            sx={{ p: 0.5 }}
+          >
+            <Avatar sx={{ width: 32, height: 32, bgcolor: 'rgba(0,0,0,0.35)', color: '#fff', fontSize: 14 }}>
               {initials(auth.user?.name ?? auth.account.name)}
             </Avatar>
           </IconButton>

@@ -6,7 +6,7 @@ import { TIER_PATH } from './data.ts';
 import { versionChanges } from './versionChanges.ts';
 
 const empty = (
-  <Box component="span" sx={{ color: 'text.disabled' }}>
+  <Box component="span" sx={{ color: 'text.secondary' }}>
     empty
   </Box>
 );

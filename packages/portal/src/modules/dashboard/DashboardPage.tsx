@@ -76,7 +76,7 @@ export default function DashboardPage() {
                 <Typography
                   variant="h3"
                   component="div"
-                  sx={{ my: 1, fontWeight: 500, color: value.count ? 'primary.main' : 'text.disabled' }}
+                  sx={{ my: 1, fontWeight: 500, color: value.count ? 'primary.main' : 'text.secondary' }}
                 >
                   {value.count}
                 </Typography>
@@ -84,7 +84,7 @@ export default function DashboardPage() {
                   {info?.hint}
                 </Typography>
                 {value.updated_at && (
-                  <Typography variant="caption" color="text.disabled">
+                  <Typography variant="caption" color="text.secondary">
                     Updated {formatDate(value.updated_at, { hour12 })}
                   </Typography>
                 )}

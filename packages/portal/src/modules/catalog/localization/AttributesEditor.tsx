@@ -231,7 +231,7 @@ export function AttributesEditor({ translation: t, canEdit, draft, onDraftChange
                     ) : (
                       <Box sx={{ whiteSpace: 'pre-line' }}>
                         {a.value ?? (
-                          <Box component="span" sx={{ color: 'text.disabled' }}>
+                          <Box component="span" sx={{ color: 'text.secondary' }}>
                             —
                           </Box>
                         )}

@@ -51,7 +51,7 @@ export function ConstraintChips({ p, titleOf }: { p: Parameter; titleOf?: (name:
   const flags = constraintFlags(p, titleOf);
   if (!flags.length)
     return (
-      <Box component="span" sx={{ color: 'text.disabled' }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
         —
       </Box>
     );

@@ -79,7 +79,7 @@ export function TemplatesTab({ productId, readOnly, version }: TemplatesTabProps
           )}
         </Box>
         {templates.isPending && [1, 2, 3].map((i) => <Skeleton key={i} sx={{ mx: 2 }} height={40} />)}
-        <List dense aria-label="Templates">
+        <List component="nav" dense aria-label="Templates">
           {list.map((t) => (
             <ListItemButton key={t.id} selected={t.id === selected?.id} onClick={() => select(t.id)}>
               <ListItemText

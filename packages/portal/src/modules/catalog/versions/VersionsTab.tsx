@@ -98,7 +98,7 @@ export function VersionsTab({ productId, readOnly, version }: VersionsTabProps) 
                 </TableCell>
                 <TableCell sx={{ maxWidth: 420, whiteSpace: 'pre-line' }}>
                   {v.changes_description || (
-                    <Box component="span" sx={{ color: 'text.disabled' }}>
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
                       —
                     </Box>
                   )}

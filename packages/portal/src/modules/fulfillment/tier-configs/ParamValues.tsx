@@ -51,7 +51,7 @@ export function ParamValues({ params }: { params: readonly RequestParam[] }) {
                 value: (
                   <>
                     {shownValue(p) || (
-                      <Box component="span" sx={{ color: 'text.disabled' }}>
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
                         Not set
                       </Box>
                     )}

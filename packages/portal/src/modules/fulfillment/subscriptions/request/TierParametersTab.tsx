@@ -38,7 +38,9 @@ export function TierParametersTab({ request: r, level }: { request: Request; lev
       ? { id: tc.open_request.id, status: null }
       : null;
   const link = (route: string, ref: { id: string }) => (
-    <RefLink inline to={refUrl({ route }, ref, ref, auth)}>{ref.id}</RefLink>
+    <RefLink inline to={refUrl({ route }, ref, ref, auth)}>
+      {ref.id}
+    </RefLink>
   );
 
   return (
