@@ -171,4 +171,5 @@ for (const [key, user] of Object.entries(DEMO_USERS) as [string, DemoUser][]) {
 test('the login page, signed out', async ({ page }) => {
   const v = await visit(page, '/login');
   expect(v.problems).toEqual([]);
+  await expect(page.getByRole('main')).toHaveCount(1);
 });

@@ -37,7 +37,7 @@ export function CenteredCard({
       >
         {brand.title}
       </Typography>
-      <Paper elevation={3} sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
+      <Paper component="main" elevation={3} sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
         <Typography variant="h5" component="h1" gutterBottom>
           {title}
         </Typography>

@@ -85,7 +85,10 @@ function RefValue({ f, ref, obj, ctx }: { f: FieldDisplay; ref: Ref; obj: unknow
   const name = ref.name || ref.id;
   return (
     <Box component="span">
-      <RefLink to={to}>{name}</RefLink>
+      {/* followed by its id, the link sits in text: underlined */}
+      <RefLink to={to} inline={!!ref.name && !ctx.dense}>
+        {name}
+      </RefLink>
       {ref.name && !ctx.dense && (
         <Box component="span" sx={{ color: 'text.secondary' }}>
           {` (${ref.id})`}
