@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -38,11 +38,23 @@ export interface BundleFigures {
 }
 
 /** name, path, public flag and module of each route declared in src/app/routes.ts. */
-export function declaredRoutes(source = readFileSync(join(PORTAL, 'src/app/routes.ts'), 'utf8')) {
+/** The route files: the shell's own and each area's (`app/routes.ts` concatenates them). */
+function routeSources(): { dir: string; source: string }[] {
+  const files = ['src/app/routes.ts'];
+  for (const area of readdirSync(join(PORTAL, 'src/modules'))) {
+    const file = posix.join('src/modules', area, 'routes.ts');
+    if (existsSync(join(PORTAL, file))) files.push(file);
+  }
+  return files.map((f) => ({ dir: posix.dirname(f), source: readFileSync(join(PORTAL, f), 'utf8') }));
+}
+
+export function declaredRoutes(sources = routeSources()) {
   const out: { name: string; path: string; public: boolean; module: string }[] = [];
   const re = /\{\s*name:\s*'([^']+)',\s*path:\s*'([^']+)'([\s\S]*?)import\('([^']+)'\)/g;
-  for (const m of source.matchAll(re)) {
-    out.push({ name: m[1], path: m[2], public: /public:\s*true/.test(m[3]), module: posix.join('src/app', m[4]) });
+  for (const { dir, source } of sources) {
+    for (const m of source.matchAll(re)) {
+      out.push({ name: m[1], path: m[2], public: /public:\s*true/.test(m[3]), module: posix.join(dir, m[4]) });
+    }
   }
   return out;
 }
