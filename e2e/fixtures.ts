@@ -29,15 +29,17 @@ export const test = base.extend<Fixtures>({
   shell: async ({ page }, use) => use(new Shell(page)),
   dashboard: async ({ page }, use) => use(new DashboardPage(page)),
   notFound: async ({ page }, use) => use(new NotFoundPage(page)),
-  loginAs: async ({ page }, use) => use((user) => loginViaApi(page, user)),
+  loginAs: async ({ page }, use) => use(async (user) => void (await loginViaApi(page, user))),
 });
 
-export async function loginViaApi(page: Page, user: DemoUser, password = DEMO_PASSWORD) {
+/** Signs the page in as `user`; returns the session id (writes through `page.request` send it as `x-session-id`). */
+export async function loginViaApi(page: Page, user: DemoUser, password = DEMO_PASSWORD): Promise<string> {
   const res = await page.request.post('/public/v1/auth/login', { data: { email: user.email, password } });
   expect(res.ok(), `log in as ${user.email}: ${res.status()} ${await res.text()}`).toBe(true);
   // the portal keeps the session id beside the cookie, as its own login does
   const { session_id: sessionId } = (await res.json()) as { session_id: string };
   await page.addInitScript((id) => localStorage.setItem('trellis.session_id', id), sessionId);
+  return sessionId;
 }
 
 export { expect };

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from './demo.ts';
 /**
  * Demo Vendor's catalogue, made through the public API as the vendor would (so every default, rule and
  * audit record applies): a published product with an item group, items of both kinds, ordering and
- * fulfillment parameters, a template, a built version and a German translation.
+ * fulfillment parameters, a configuration parameter, a template, a built version and a German translation.
  */
 export async function seedDemoCatalog(app: FastifyInstance, db: Kysely<DB>) {
   const login = await app.inject({
@@ -123,6 +123,15 @@ export async function seedDemoCatalog(app: FastifyInstance, db: Kysely<DB>) {
     phase: 'fulfillment',
     scope: 'asset',
     constraints: { readonly: true },
+  });
+
+  await call('POST', `${p}/parameters`, {
+    name: 'storage_quota',
+    title: 'Included storage per device (GB)',
+    type: 'text',
+    phase: 'configuration',
+    scope: 'product',
+    description: 'Set per marketplace when the included storage differs.',
   });
 
   await call('POST', `${p}/templates`, {
