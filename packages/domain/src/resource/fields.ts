@@ -59,6 +59,8 @@ export interface FieldDisplay {
   currency?: string;
   /** What shows when the value is missing (default a dash). */
   empty?: string;
+  /** Details leave the field out while it holds nothing (a reason nobody gave yet, a T2 there is not). */
+  hideEmpty?: boolean;
   /** The RQL field a list sorts this column by, when it is not the field itself (a ref sorts by its name). */
   sort?: string;
 }

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { ResourceDecl } from '@trellis/domain/resource/define';
-import type { FieldKind } from '@trellis/domain/resource/fields';
+import { getPath, type FieldKind } from '@trellis/domain/resource/fields';
 import { humanize } from '@trellis/domain/resource/machine';
 import { formatDate } from '@trellis/domain/format/date';
 import { useGet } from '../api/hooks.ts';
@@ -157,7 +157,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The declared fields, then the objects this one refers to, then what happened to it when. */
 function DetailsTab<T extends Obj>(props: ResourceDetailProps<T> & { obj: T; ctx: DisplayContext }) {
   const { resource: decl, obj, ctx } = props;
-  const keys = props.fields ?? decl.detail?.fields ?? [];
+  const present = (key: string) => {
+    const v = getPath(obj, key);
+    return v !== null && v !== undefined && v !== '';
+  };
+  // a field declared hideEmpty is left out while it holds nothing
+  const keys = (props.fields ?? decl.detail?.fields ?? []).filter((k) => !decl.fields?.[k]?.hideEmpty || present(k));
   const item = (key: string): DetailItem => {
     const f = decl.fields?.[key];
     return {

@@ -60,6 +60,8 @@ function sortField(decl: ResourceDecl, key: string, side: 'vendor' | 'provider')
   return [path, `${path}.name`].find((p) => decl.ordering.includes(p));
 }
 
+const ROW_ACTIONS = '__actions';
+
 export interface ResourceTableProps<T> {
   resource: ResourceDecl;
   /** Concrete collection path (parents filled in); default: the declaration's path. */
@@ -68,6 +70,8 @@ export interface ResourceTableProps<T> {
   columns?: Column<T>[];
   /** A declared column shown its own way on this page. */
   render?: Partial<Record<string, (row: T) => ReactNode>>;
+  /** A last, unlabelled cell per row for its actions (a ⋮ menu); clicks there do not open the row. */
+  rowActions?: (row: T) => ReactNode;
   /** Where a row leads (its detail page). */
   rowLink?: (row: T) => string;
   /** Key of the remembered filters (local storage); default: the resource name. */
@@ -217,17 +221,21 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
 
   const declared = decl.list?.columns ?? ['id'];
   const shown = phone && !props.columns ? phoneColumns(decl) : declared;
-  const columns: Column<T>[] =
-    props.columns ??
-    shown.map((field) => {
-      const f = decl.fields?.[field];
-      return {
-        field: sortField(decl, field, viewer.side) ?? field,
-        label: f ? fieldLabel(f, viewer) : humanize(field),
-        render: props.render?.[field] ?? ((row: T) => renderField(decl, field, row, display)),
-        sortable: !!sortField(decl, field, viewer.side),
-      };
-    });
+  // its menu and dialogs (portals bubble through React) must not open the row
+  const actionsCell = (row: T) => <span onClick={(e) => e.stopPropagation()}>{props.rowActions!(row)}</span>;
+  const columns: Column<T>[] = [
+    ...(props.columns ??
+      shown.map((field) => {
+        const f = decl.fields?.[field];
+        return {
+          field: sortField(decl, field, viewer.side) ?? field,
+          label: f ? fieldLabel(f, viewer) : humanize(field),
+          render: props.render?.[field] ?? ((row: T) => renderField(decl, field, row, display)),
+          sortable: !!sortField(decl, field, viewer.side),
+        };
+      })),
+    ...(props.rowActions ? [{ field: ROW_ACTIONS, label: '', width: 48, sortable: false, render: actionsCell }] : []),
+  ];
   const ordering = state.ordering ?? decl.defaultOrdering ?? '';
   const orderField = ordering.replace(/^-/, '');
   const choices: PickerFilter[] = [

@@ -7,7 +7,6 @@ import { allows } from '@trellis/domain/identity/modules';
 import type { ResourceDecl } from '@trellis/domain/resource/define';
 import { refusal, type Viewer } from '@trellis/domain/resource/machine';
 import { api } from '../../../api/client.ts';
-import { useGet } from '../../../api/hooks.ts';
 import { refetchAfterWrite } from '../../../api/useWrite.ts';
 import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
 import { notify, useNotice } from '../../../app/notices.ts';
@@ -23,7 +22,6 @@ import {
   type RequestParamChange,
 } from '../../../components/RequestParams/index.ts';
 import { StatusTypeChips } from '../../../components/StatusChip.tsx';
-import { shownFields } from './fields.ts';
 import { ParametersTab } from './ParametersTab.tsx';
 
 /** What a request object has in common: fulfillment requests and tier config requests. */
@@ -58,8 +56,6 @@ export interface RequestKind<R extends RequestLike> {
   assistiveTitle: (r: R) => string;
   /** Where Submit posts (a draft purchase submits through `purchase`, the reference's name). */
   submitAction?: (r: R) => string;
-  /** Detail fields shown only when they hold something. */
-  whenSet: readonly string[];
 }
 
 export interface RequestFrameProps<R extends RequestLike> {
@@ -106,7 +102,6 @@ export function RequestFrame<R extends RequestLike>({
   const navigate = useNavigate();
   const client = useQueryClient();
   const path = kind.api(id);
-  const loaded = useGet<R>(path).data; // the query ResourceDetail reads
   const [validation, setValidation] = useState<{ sig: string; errors: ParamErrors } | null>(null);
   const canWrite = allows(auth.permissions, kind.resource.module);
   usePageChrome({ backRoute: kind.list }, [kind.list]);
@@ -214,7 +209,6 @@ export function RequestFrame<R extends RequestLike>({
       resource={kind.resource}
       path={path}
       title={(r) => r.id}
-      fields={shownFields(kind.resource, loaded, kind.whenSet)}
       assistiveTitle={kind.assistiveTitle}
       titleChip={(r) => <StatusTypeChips status={r.status} type={r.type} machine={kind.resource.machine} />}
       banner={banner}

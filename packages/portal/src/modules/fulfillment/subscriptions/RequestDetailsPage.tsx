@@ -35,17 +35,6 @@ const FULFILLMENT: RequestKind<Request> = {
   },
   assistiveTitle: (r) => `Fulfillment request · ${r.asset.product.name}`,
   submitAction: (r) => (r.type === 'purchase' ? 'purchase' : 'submit'),
-  whenSet: [
-    'reason',
-    'planned_date',
-    'effective_date',
-    'note',
-    'asset.tiers.tier1',
-    'asset.tiers.tier2',
-    'contract',
-    'template',
-    'previous_approved_request',
-  ],
 };
 
 /**

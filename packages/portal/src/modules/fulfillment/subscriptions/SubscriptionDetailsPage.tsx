@@ -7,7 +7,6 @@ import { allows } from '@trellis/domain/identity/modules';
 import { enumLabel } from '@trellis/domain/format/display';
 import { statusLabel } from '@trellis/domain/resource/machine';
 import { api } from '../../../api/client.ts';
-import { useGet } from '../../../api/hooks.ts';
 import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
 import type { NoticeState } from '../../../app/notices.ts';
 import { useNotice } from '../../../app/notices.ts';
@@ -16,7 +15,6 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { RefLink } from '../../../components/display/FieldValue.tsx';
 import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
-import { shownFields } from '../common/fields.ts';
 import { ItemsTable } from '../common/ItemsTable.tsx';
 import { AssetActionButtons } from './directory/AssetActionButtons.tsx';
 import { ACTION_LABELS, actionBody, confirmText, type AssetAction } from './directory/assetActions.ts';
@@ -60,7 +58,6 @@ export default function SubscriptionDetailsPage() {
     });
   };
   const openRequest = open.data;
-  const asset = useGet<Asset>(assetApi(id)).data; // the query ResourceDetail reads
 
   return (
     <>
@@ -68,7 +65,6 @@ export default function SubscriptionDetailsPage() {
         resource={assetResource}
         path={assetApi(id)}
         title={(a) => a.id}
-        fields={shownFields(assetResource, asset, ['tiers.tier1', 'tiers.tier2', 'contract'])}
         extra={() => [
           {
             label: 'Open request',

@@ -50,6 +50,8 @@ describe('tier config details', () => {
     expect(externalId.nextElementSibling?.textContent).toBe('ALPINE-IT');
     expect(within(main).getByText('T1')).toBeTruthy();
     expect(main.textContent).toContain('Cloud Backup (PRD-111-222-333)');
+    // a field declared hideEmpty is left out while it holds nothing (no template yet), not shown as a dash
+    expect(within(main).queryByText('Template')).toBeNull();
     expect(within(main).getByRole('link', { name: 'TCR-111-222-333-002' }).getAttribute('href')).toBe(
       '/tier-configs/requests/TCR-111-222-333-002',
     );

@@ -33,16 +33,6 @@ const TIER_CONFIG: RequestKind<TierConfigRequest> = {
       return 'Fill in the fulfillment parameters. To ask the provider for a fix, mark an ordering parameter invalid, save, then Inquire.';
     return null;
   },
-  whenSet: [
-    'reason',
-    'effective_date',
-    'notes',
-    'configuration.account.external_id',
-    'configuration.account.tax_id',
-    'parent_configuration',
-    'previous_approved_request',
-    'template',
-  ],
   assistiveTitle: (r) =>
     `Tier config request · ${tierLevelLabel(r.configuration.tier_level)} · ${r.configuration.account.name}`,
 };

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { accountUserResource, type AccountUser } from '@trellis/domain/identity/user';
 import { pathTo } from '../../../app/routes.ts';
 import { fillPath } from '../../../components/fillPath.ts';
-import { ResourceTable, type Column } from '../../../components/ResourceTable/ResourceTable.tsx';
-import { StatusChip } from '../../../components/StatusChip.tsx';
+import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { notify } from '../data.ts';
 import { InviteUserDialog } from './InviteUserDialog.tsx';
 import { MemberRowActions } from './MemberRowActions.tsx';
@@ -13,21 +12,13 @@ import { MemberRowActions } from './MemberRowActions.tsx';
 /** Settings › Users › Directory: the account's members, invite, and per-row actions. */
 export function DirectoryTab({ accountId }: { accountId: string }) {
   const [inviting, setInviting] = useState(false);
-  const columns: Column<AccountUser>[] = [
-    { field: 'id' },
-    { field: 'name' },
-    { field: 'email', label: 'E-mail' },
-    { field: 'groups', label: 'Groups', render: (m) => m.groups?.map((g) => g.name).join(', ') || '—' },
-    { field: 'status', render: (m) => <StatusChip status={m.status} /> },
-    { field: 'actions', label: '', width: 48, render: (m) => <MemberRowActions accountId={accountId} member={m} /> },
-  ];
   return (
     <>
       <ResourceTable<AccountUser>
         key="directory"
         resource={accountUserResource}
         noun="users"
-        columns={columns}
+        rowActions={(m) => <MemberRowActions accountId={accountId} member={m} />}
         path={fillPath(accountUserResource.path, { accountId })}
         rowLink={(m) => pathTo('settings.users.directory.details', { id: m.id })}
         toolbar={

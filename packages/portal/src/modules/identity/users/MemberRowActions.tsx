@@ -33,8 +33,7 @@ export function MemberRowActions({ accountId, member }: { accountId: string; mem
   };
 
   return (
-    // The row itself opens the member; clicks here must not.
-    <span onClick={(e) => e.stopPropagation()}>
+    <>
       <IconButton size="small" aria-label={`Actions for ${member.email}`} onClick={(e) => setAnchor(e.currentTarget)}>
         <MoreVertIcon fontSize="small" />
       </IconButton>
@@ -64,6 +63,6 @@ export function MemberRowActions({ accountId, member }: { accountId: string; mem
           void client.invalidateQueries({ queryKey: ['list'] });
         }}
       />
-    </span>
+    </>
   );
 }
