@@ -7,6 +7,8 @@ import { seedDemoIfNeeded } from './db/seed/index.ts';
 import { buildApp } from './http/app.ts';
 import { startMailDelivery } from './mail/delivery.ts';
 import { startJobRunner } from './jobs/queue.ts';
+import { applyDerivedIndexes } from './resources/indexes.ts';
+import { servedResources } from './resources/routes.ts';
 
 export interface Running {
   app: FastifyInstance;
@@ -47,10 +49,19 @@ export async function startServer(config: Config, opts: { demo?: boolean } = {})
 
   const prepare = async () => {
     await migrateToLatest(db);
+    // after the app is built: every resource it serves is registered by then
+    await applyDerivedIndexes(db, servedResources);
     if (opts.demo) seeded = await seedDemoIfNeeded(db, config);
     status.ready = true;
     status.lastError = null;
   };
+
+  try {
+    app = await buildApp(db, config, { status });
+  } catch (e) {
+    await db.destroy();
+    throw e;
+  }
 
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
@@ -86,7 +97,6 @@ export async function startServer(config: Config, opts: { demo?: boolean } = {})
     again();
   }
 
-  app = await buildApp(db, config, { status });
   app.addHook('onClose', async () => {
     closed = true;
     if (retry) clearTimeout(retry);

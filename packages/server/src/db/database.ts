@@ -39,10 +39,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  // trigram indexes serve `search=` (migration 0014); PostgreSQL ships pg_trgm in its contrib modules
+  // trigram indexes serve `search=` (migration 0014), btree_gin the list filters (0016); PostgreSQL ships both
+  // in its contrib modules
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   if (!opts.dataDir) {
-    const memory = new PGlite({ extensions: { pg_trgm } });
+    const memory = new PGlite({ extensions: { pg_trgm, btree_gin } });
     await memory.waitReady;
     return new Kysely<DB>({ dialect: new PGliteDialect(memory) });
   }
@@ -50,7 +52,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await mkdir(opts.dataDir, { recursive: true });
   const lock = lockDataDir(opts.dataDir, opts.role ?? 'server');
   try {
-    const pglite = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+    const pglite = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm, btree_gin } });
     await pglite.waitReady;
     const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, () => lock.release()) });
     locks.set(db, lock);

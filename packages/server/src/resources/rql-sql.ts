@@ -76,10 +76,29 @@ function typedExpr(f: FieldSpec, spec: QuerySpec): RawBuilder<unknown> {
     case 'boolean':
       return sql`(case when jsonb_typeof(${raw}) = 'boolean' then ${text}::boolean end)`;
     case 'datetime':
-      return sql`(case when jsonb_typeof(${raw}) = 'string' and ${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]+)?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)?)?$' then ${text}::timestamptz end)`;
+      // immutable (migration 0016), so an index on this very expression serves ranges on it
+      return sql`trellis_timestamptz(${text})`;
   }
 }
 
+/**
+ * Whether eq/in on the field is a containment test on `data` (`data @> '{"a":{"b":"x"}}'`): strings and booleans
+ * stored in `data`. One GIN index (jsonb_path_ops) serves every such filter of a table (resources/indexes.ts).
+ */
+export const containable = (f: FieldSpec): boolean =>
+  f.column === undefined && (f.type === 'string' || f.type === 'boolean');
+
+function contains(f: FieldSpec, spec: QuerySpec, v: string): RawBuilder<boolean> {
+  const value = f.type === 'boolean' ? v === 'true' : v;
+  const doc = f.json!.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+  return sql<boolean>`(${sql.ref(`${spec.table}.data`)} @> ${JSON.stringify(doc)}::jsonb)`;
+}
+
+/** The expressions an index must hold to serve the field: its typed expression, and its text for ordering. */
+export const indexExpressions = { typed: typedExpr, text: textExpr };
+
+const INTEGER_RE = /^[+-]?\d{1,18}$/;
+const int4 = (v: string) => Math.abs(Number(v)) <= 2147483647;
 const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$/;
 const DATETIME_RE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
@@ -106,6 +125,9 @@ function param(name: string, f: FieldSpec, v: string): RawBuilder<unknown> {
     case 'number':
       if (!NUMBER_RE.test(v))
         throw new QueryError(`Invalid value '${show(v)}' for field '${name}': expected a number.`);
+      // an integer column compared with a numeric is cast to numeric, and its index no longer serves it (nor
+      // a GIN index across integer widths): number columns are integers
+      if (f.column !== undefined && INTEGER_RE.test(v)) return sql`${v}::${sql.raw(int4(v) ? 'int' : 'bigint')}`;
       return sql`${v}::numeric`;
     case 'boolean':
       if (v !== 'true' && v !== 'false') {
@@ -150,9 +172,11 @@ function notNullValue(name: string, op: string, v: RqlValue): string {
 
 function compileList(name: string, f: FieldSpec, values: RqlValue[], spec: QuerySpec): RawBuilder<boolean> {
   const expr = typedExpr(f, spec);
-  const params = values.filter((v): v is string => v !== null).map((v) => param(name, f, v));
+  const given = values.filter((v): v is string => v !== null);
+  const params = given.map((v) => param(name, f, v));
   const parts: RawBuilder<boolean>[] = [];
-  if (params.length) parts.push(sql<boolean>`${expr} in (${sql.join(params)})`);
+  if (params.length && containable(f)) parts.push(...given.map((v) => contains(f, spec, v)));
+  else if (params.length) parts.push(sql<boolean>`${expr} in (${sql.join(params)})`);
   if (values.includes(null)) parts.push(sql<boolean>`${expr} is null`);
   if (parts.length === 0) return sql<boolean>`false`;
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
@@ -174,6 +198,10 @@ export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolea
       switch (op) {
         case 'eq':
           if (value === null) return sql<boolean>`(${textExpr(f, spec)} is null)`;
+          if (containable(f)) {
+            param(name, f, value); // validates
+            return contains(f, spec, value);
+          }
           return sql<boolean>`(${typedExpr(f, spec)} = ${param(name, f, value)})`;
         case 'ne':
           if (value === null) return sql<boolean>`(${textExpr(f, spec)} is not null)`;

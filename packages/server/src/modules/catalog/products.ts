@@ -5,7 +5,7 @@ import type { Db, Served } from '../../resources/engine.ts';
 import { defineTable, int, text } from '../../resources/table.ts';
 import { createdAtColumn, updatedAtColumn } from './columns.ts';
 import { newId } from '../../resources/ids.ts';
-import { productVisible } from './visibility.ts';
+import { productRowVisible } from './visibility.ts';
 
 /** A product's category must exist; stored as {id, name} like the reference. */
 async function categoryRef(
@@ -46,7 +46,7 @@ export const products: Served<Product> = {
   decl: productResource,
   table: productTable,
   columns: { 'events.updated.at': 'updated_at' },
-  scope: (ctx) => productVisible(ctx, sql`t.id`),
+  scope: productRowVisible,
   async create(ctx, input, _params, db) {
     const category = (await categoryRef(db, input.category)) ?? null;
     return {

@@ -23,6 +23,15 @@ export function productVisible(ctx: Ctx, column: RawBuilder<unknown>): RawBuilde
     or ${column} in (select product_id from product_links where account_id = ${ctx.account.id}))`;
 }
 
+/**
+ * productVisible on the products table itself (alias t): its own owner column instead of a subquery over the same
+ * table, which hashed every product of a large vendor on each call (issue 11).
+ */
+export function productRowVisible(ctx: Ctx): RawBuilder<boolean> {
+  return sql<boolean>`(t.account_id = ${ctx.account.id}
+    or t.id in (select product_id from product_links where account_id = ${ctx.account.id}))`;
+}
+
 /** For `parentVisible` of resources nested under /products/:productId. */
 export async function productIsVisible(db: Db, ctx: Ctx, productId: string | undefined): Promise<boolean> {
   if (!productId) return false;

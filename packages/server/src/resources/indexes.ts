@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { FieldSpec, QuerySpec } from './rql-sql.ts';
+import { containable, indexExpressions } from './rql-sql.ts';
+import { specOf, tableName, columnMap, type Served } from './engine.ts';
+
+// The indexes a list needs follow from its declaration, so they are derived from it like the API and the screens:
+// - one GIN index per table serves every filter (eq, in and ranges) and any combination of them: `data` with
+//   jsonb_path_ops for containment (strings and booleans stored in data), and through btree_gin each filterable
+//   column and the typed expression of each number or date stored in data;
+// - one btree per ordering, (expression, id), so a page is read in order instead of reading and sorting the
+//   tenant's every row.
+// Negations, `null` and infix `like` are not selective and no index serves them; they are tested on the rows the
+// other conditions found. `search=` has its own trigram indexes (migration 0014).
+// Derived indexes are named `dx_…`; each start creates the missing ones and drops those no declaration needs.
+
+const RANGE_OPS = ['gt', 'ge', 'lt', 'le', 'range'];
+const PREFIX = 'dx_';
+
+export interface DerivedIndex {
+  name: string;
+  table: string;
+  /** The CREATE INDEX statement. */
+  sql: string;
+}
+
+function nameOf(table: string, suffix: string): string {
+  const name = `${PREFIX}${table}_${suffix}`.replace(/[^a-z0-9_]/g, '_');
+  if (name.length <= 63) return name;
+  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, 54)}_${hash}`;
+}
+
+/** The GIN key of a filter field, or null when no index serves its ops. */
+function filterKey(f: FieldSpec, spec: QuerySpec, db: Kysely<any>): string | null {
+  const served = f.ops.some((op) => op === 'eq' || op === 'in' || RANGE_OPS.includes(op));
+  if (!served) return null;
+  if (f.column !== undefined) return `"${f.column}"`;
+  if (containable(f)) return 'data jsonb_path_ops';
+  return `(${compile(indexExpressions.typed(f, spec), db)})`;
+}
+
+const compile = (expr: RawBuilder<unknown>, db: Kysely<any>) => {
+  const q = expr.compile(db);
+  if (q.parameters.length) throw new Error(`index expression with parameters: ${q.sql}`);
+  return q.sql;
+};
+
+/** Every index the served resources' declarations need, one per (table, expression). */
+export function derivedIndexes(resources: Iterable<Served<any>>, db: Kysely<any>): DerivedIndex[] {
+  const filters = new Map<string, Set<string>>();
+  const orderings = new Map<string, string>();
+  const names = new Set<string>();
+  for (const res of resources) {
+    const table = tableName(res);
+    // expressions qualified by the table's own name, which an index expression may use
+    const spec: QuerySpec = { ...specOf(res), table };
+    const keys = filters.get(table) ?? new Set<string>();
+    filters.set(table, keys);
+    for (const f of Object.values(spec.fields)) {
+      const key = filterKey(f, spec, db);
+      if (key) keys.add(key);
+    }
+    const id = `"${res.idColumn ?? columnMap(res).id ?? 'id'}"`;
+    for (const [field, target] of Object.entries(spec.ordering)) {
+      const expr =
+        target.column !== undefined ? `"${target.column}"` : `(${compile(indexExpressions.text(target, spec), db)})`;
+      const key = `${table}\u0000${expr}, ${id}`;
+      if (orderings.has(key)) continue;
+      // two resources on one table may order a field of one name by different expressions
+      let name = nameOf(table, `o_${field}`);
+      if (names.has(name))
+        name = nameOf(table, `o_${field}_${createHash('sha1').update(key).digest('hex').slice(0, 6)}`);
+      names.add(name);
+      orderings.set(key, `create index ${name} on "${table}" (${expr === id ? expr : `${expr}, ${id}`})`);
+    }
+  }
+  const out: DerivedIndex[] = [];
+  for (const [table, keys] of filters) {
+    if (!keys.size) continue;
+    const name = nameOf(table, 'filters');
+    // jsonb_path_ops first: a GIN index's first column is the one every scan of it can use
+    const cols = [...keys].sort((a, b) => Number(b.includes('jsonb_path_ops')) - Number(a.includes('jsonb_path_ops')));
+    out.push({ name, table, sql: `create index ${name} on "${table}" using gin (${cols.join(', ')})` });
+  }
+  for (const [key, stmt] of orderings) {
+    const table = key.split('\u0000')[0];
+    out.push({ name: stmt.split(' ')[2], table, sql: stmt });
+  }
+  return out;
+}
+
+/**
+ * Bring the derived indexes in line with the declarations: create the missing ones, drop the ones no declaration
+ * needs any more. An index whose definition changed is dropped and made again (its name stays, its statement is
+ * kept in a comment). Several server processes may start at once: one at a time does this.
+ */
+export async function applyDerivedIndexes(db: Kysely<any>, resources: Iterable<Served<any>>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('trellis derived indexes'))`.execute(trx);
+    // a resource read through a view (tier account versions) is served by its tables' indexes
+    const tables = await sql<{ name: string }>`select c.relname as name from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname = current_schema()`.execute(
+      trx,
+    );
+    const isTable = new Set(tables.rows.map((r) => r.name));
+    // ordering by a table's single-column primary key needs no index of its own
+    const keys = await sql<{
+      def: string;
+    }>`select format('create index %%s on "%s" ("%s")', c.relname, a.attname) as def
+      from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = i.indkey[0]
+      where i.indisprimary and i.indnatts = 1 and n.nspname = current_schema()`.execute(trx);
+    const primary = new Set(keys.rows.map((r) => r.def));
+    const wanted = derivedIndexes(resources, db).filter(
+      (i) => isTable.has(i.table) && !primary.has(i.sql.replace(/^create index \S+ /, 'create index %s ')),
+    );
+    const { rows } = await sql<{ name: string; stmt: string | null }>`
+      select c.relname as name, obj_description(c.oid, 'pg_class') as stmt
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'i' and n.nspname = current_schema() and c.relname like ${`${PREFIX}%`}`.execute(trx);
+    const have = new Map(rows.map((r) => [r.name, r.stmt]));
+    const want = new Map(wanted.map((i) => [i.name, i]));
+    let changed = 0;
+    for (const [name, stmt] of have) {
+      if (want.get(name)?.sql === stmt) continue;
+      await sql`drop index ${sql.ref(name)}`.execute(trx);
+      have.delete(name);
+      changed++;
+    }
+    for (const index of wanted) {
+      if (have.has(index.name)) continue;
+      await sql.raw(index.sql).execute(trx);
+      await sql`comment on index ${sql.ref(index.name)} is ${sql.lit(index.sql)}`.execute(trx);
+      changed++;
+    }
+    return changed;
+  });
+}
