@@ -9,7 +9,7 @@ import { specOf, tableName, columnMap, type Served } from './engine.ts';
 //   jsonb_path_ops for containment (strings and booleans stored in data), and through btree_gin each filterable
 //   column and the typed expression of each number or date stored in data;
 // - one btree per ordering, (expression, id), so a page is read in order instead of reading and sorting the
-//   tenant's every row.
+//   tenant's every row; and one per boolean column, which PostgreSQL matches to btree indexes only.
 // Negations, `null` and infix `like` are not selective and no index serves them; they are tested on the rows the
 // other conditions found. `search=` has its own trigram indexes (migration 0014).
 // Derived indexes are named `dx_…`; each start creates the missing ones and drops those no declaration needs.
@@ -57,7 +57,14 @@ export function derivedIndexes(resources: Iterable<Served<any>>, db: Kysely<any>
     const spec: QuerySpec = { ...specOf(res), table };
     const keys = filters.get(table) ?? new Set<string>();
     filters.set(table, keys);
-    for (const f of Object.values(spec.fields)) {
+    for (const [field, f] of Object.entries(spec.fields)) {
+      // PostgreSQL matches `col = true` (which it rewrites to `col`) to btree indexes only
+      if (f.column !== undefined && f.type === 'boolean') {
+        const key = `${table}\u0000"${f.column}"`;
+        if (!orderings.has(key))
+          orderings.set(key, `create index ${nameOf(table, `b_${field}`)} on "${table}" ("${f.column}")`);
+        continue;
+      }
       const key = filterKey(f, spec, db);
       if (key) keys.add(key);
     }
