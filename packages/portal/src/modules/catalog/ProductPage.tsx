@@ -60,7 +60,7 @@ export default function ProductPage() {
   const version = useViewedVersion();
   const live = useProduct(id);
   const frozen = useProductVersion(id, version);
-  const versions = useProductVersions(id, { announce: true });
+  const versions = useProductVersions(id);
   const { readOnly, reason } = useReadOnly(live.data, version);
   const product = version ? frozen.data : live.data;
   const building = !!versions.data?.some((v) => v.build.status === 'building');

@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Category } from '@trellis/domain/catalog/content';
 import type { ItemGroup, Unit } from '@trellis/domain/catalog/item';
 import { productResource, type Product, type ProductVersion } from '@trellis/domain/catalog/product';
@@ -22,44 +21,44 @@ export const useProductVersion = (productId: string, version?: number) =>
   useGet<ProductVersion>(version ? productApiPath(productId, version) : null);
 
 export const versionsKey = (productId: string) => ['list', `/products/${productId}/versions`, 'all'];
-const isBuilding = (versions: ProductVersion[] | undefined) => !!versions?.some((v) => v.build?.status === 'building');
+const isFinished = (v: ProductVersion) => v.build?.status !== 'building';
+const isBuilding = (versions: ProductVersion[] | undefined) => !!versions?.some((v) => !isFinished(v));
 
 /**
  * Every built version, newest first. While a build is running the list is refetched every POLLING_INTERVAL_MS
  * (spec §4 polling) and polling stops once none is; when a build finishes the product and its lists are refetched
- * (the build publishes the product and its draft items).
+ * (the build publishes the product and its draft items) and the finish is announced.
+ *
+ * A finish is found by comparing each answer with the one before it in the query cache, in the fetch itself: a
+ * baseline kept by each component was lost when the page re-mounted after starting a build, and a build that
+ * finished meanwhile was then never seen finishing (the product stayed Draft on screen).
  */
-export function useProductVersions(productId: string, { announce = false }: { announce?: boolean } = {}) {
+export function useProductVersions(productId: string) {
   const client = useQueryClient();
-  const query = useQuery({
+  return useQuery({
     queryKey: versionsKey(productId),
-    queryFn: ({ signal }) => listAll<ProductVersion>(`/products/${productId}/versions`, 'ordering(-version)', signal),
+    queryFn: async ({ signal }) => {
+      const before = client.getQueryData<ProductVersion[]>(versionsKey(productId));
+      const now = await listAll<ProductVersion>(`/products/${productId}/versions`, 'ordering(-version)', signal);
+      if (before) {
+        const wasFinished = new Set(before.filter(isFinished).map((v) => v.version));
+        const finished = now.filter((v) => isFinished(v) && !wasFinished.has(v.version));
+        if (finished.length) announceFinished(client, productId, finished[0]);
+      }
+      return now;
+    },
     refetchInterval: (q) => (isBuilding(q.state.data) ? POLLING_INTERVAL_MS : false),
   });
-  // Versions seen finished (ready or failed). A build that finishes before the list is refetched is never seen
-  // "building", so what counts is a finished version that was not finished before, not the building → ready step.
-  const finishedNow = query.data?.filter((v) => v.build?.status !== 'building').map((v) => v.version);
-  const seenFinished = useRef<number[] | null>(null);
-  const key = finishedNow?.join() ?? '';
-  useEffect(() => {
-    if (!finishedNow) return;
-    const before = seenFinished.current;
-    seenFinished.current = finishedNow;
-    if (before === null) return; // the first answer is the baseline
-    const finished = finishedNow.filter((n) => !before.includes(n));
-    if (!finished.length) return;
-    void client.invalidateQueries({ queryKey: ['get'] });
-    void client.invalidateQueries({
-      predicate: (q) => q.queryKey[0] === 'list' && q.queryKey[1] !== `/products/${productId}/versions`,
-    });
-    if (!announce) return;
-    const v = query.data?.find((x) => x.version === finished[0]);
-    if (v?.build.status === 'failed')
-      notify('error', `Version ${v.version} could not be built: ${v.build.error ?? 'unknown error'}`);
-    else if (v) notify('success', `Version ${v.version} is ready.`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, client, productId]);
-  return query;
+}
+
+function announceFinished(client: QueryClient, productId: string, v: ProductVersion) {
+  void client.invalidateQueries({ queryKey: ['get'] });
+  void client.invalidateQueries({
+    predicate: (q) => q.queryKey[0] === 'list' && q.queryKey[1] !== `/products/${productId}/versions`,
+  });
+  if (v.build.status === 'failed')
+    notify('error', `Version ${v.version} could not be built: ${v.build.error ?? 'unknown error'}`);
+  else notify('success', `Version ${v.version} is ready.`);
 }
 
 export function useCategories() {

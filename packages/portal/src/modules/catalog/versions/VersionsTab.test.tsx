@@ -1,4 +1,5 @@
 import { act, cleanup, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POLLING_INTERVAL_MS } from '@trellis/domain/format/constants';
 import { mockApi } from '../../../test-utils.tsx';
@@ -60,6 +61,28 @@ describe('product versions', () => {
     await act(() => client.invalidateQueries({ queryKey: ['list', VERSIONS] }));
     await vi.waitFor(() => expect(refetched).toHaveBeenCalledWith({ queryKey: ['get'] }));
     expect(calls.filter((c) => c.path === VERSIONS)).toHaveLength(2);
+  });
+
+  it('refetches the product when the build finished while the page was re-mounting', async () => {
+    let versions = [versionFixture(1, 'ready', true)];
+    mockApi({ [`GET ${VERSIONS}`]: () => listBody(versions) });
+    let setShown = (_: boolean) => {};
+    function Remounting() {
+      const [shown, show] = useState(true);
+      setShown = show;
+      return shown ? <VersionsTab productId={PRODUCT_ID} readOnly={false} /> : null;
+    }
+    const { client } = renderSignedIn(<Remounting />);
+    expect(await screen.findByText('Master')).toBeTruthy();
+    const refetched = vi.spyOn(client, 'invalidateQueries');
+    // starting a build moves to another page: the list is refetched with nothing mounted, and the build is
+    // already done; the page that mounts next never sees it building
+    act(() => setShown(false));
+    versions = [versionFixture(2, 'ready', true), versionFixture(1, 'ready', false)];
+    await act(() => client.refetchQueries({ queryKey: ['list', VERSIONS], type: 'all' }));
+    act(() => setShown(true));
+    expect(await screen.findAllByText('Ready')).toHaveLength(2);
+    expect(refetched).toHaveBeenCalledWith({ queryKey: ['get'] });
   });
 
   it('does not poll when no build is running', async () => {
