@@ -71,9 +71,10 @@ describe('purchase', () => {
     });
     expect(r.asset.params.map((p: any) => p.id)).toEqual(['admin_email', 'seats_note', 'activation_code', 'plan']);
     expect(r.events.created.by.id).toBeTruthy();
-    for (const path of ['/requests', '/subscriptions/requests']) {
-      expect((await expectStatus(w, w.vendor, 'GET', `${path}/${r.id}`, undefined, 200)).id).toBe(r.id);
-    }
+    expect((await expectStatus(w, w.vendor, 'GET', `/requests/${r.id}`, undefined, 200)).id).toBe(r.id);
+    // the reference's /subscriptions/requests are billing requests, another object: not served until they exist
+    await expectStatus(w, w.vendor, 'GET', `/subscriptions/requests/${r.id}`, undefined, 404);
+    await expectStatus(w, w.vendor, 'GET', '/subscriptions/requests', undefined, 404);
   });
 
   it('refuses bad orders with a 400 naming the problem, and writes nothing', async () => {
@@ -380,10 +381,25 @@ describe('inquiring, approving and templates', () => {
       w.provider,
       'PUT',
       `/requests/${r.id}`,
-      { asset: { params: [{ id: 'admin_email', value_error: '' }] } },
+      { asset: { params: [{ id: 'admin_email', value_error: 'Looks fine to me' }] } },
       400,
       'only the vendor marks admin_email as invalid',
     );
+    // sending value_error back empty or as read (clients round-trip the parameter objects) is no mark: the
+    // vendor's mark stays until the value changes
+    for (const echo of ['', 'This mailbox does not exist']) {
+      const kept = await expectStatus(
+        w,
+        w.provider,
+        'PUT',
+        `/requests/${r.id}`,
+        { asset: { params: [{ id: 'admin_email', value_error: echo }] } },
+        200,
+      );
+      expect(kept.asset.params.find((p: any) => p.id === 'admin_email').value_error).toBe(
+        'This mailbox does not exist',
+      );
+    }
 
     // answering without fixing is refused
     const notYet = await expectError(

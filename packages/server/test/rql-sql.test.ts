@@ -170,6 +170,11 @@ describe('compileFilter against PGlite', () => {
     ]);
   });
 
+  it('accepts the double-underscore spelling of a dotted field', async () => {
+    expect(await ids('eq(product__id,PRD-1)')).toEqual(['a', 'c']);
+    expect(() => compileFilter(parseRql('eq(product__nope,x)').filter!, spec)).toThrow(/'product__nope'/);
+  });
+
   it('binds every value as a parameter', () => {
     const c =
       sql`select 1 from items t where ${compileFilter(parseRql("eq(name,'x%27 or 1=1 --')&in(qty,(1,2))&like(status,*a*)").filter!, spec)}`.compile(

@@ -400,11 +400,7 @@ const requestDecl = {
 /**
  * Fulfillment requests. The provider orders (purchase and the other types of its customer's asset), the vendor
  * fulfils: approve with a template, fail with a reason, inquire for parameters, schedule. Visible to the vendor of
- * the product and the provider of the connection only. `/subscriptions/requests` serves the same collection.
+ * the product and the provider of the connection only. (`/subscriptions/requests` is the reference's billing
+ * requests, another object: it is not served until billing requests are built.)
  */
 export const requestResource = defineResource({ ...requestDecl, name: 'request', path: '/requests' });
-export const subscriptionRequestResource = defineResource({
-  ...requestDecl,
-  name: 'subscription-request',
-  path: '/subscriptions/requests',
-});

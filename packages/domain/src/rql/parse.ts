@@ -491,6 +491,23 @@ function andOf(items: RqlNode[]): RqlNode {
 export function parseRql(queryString: string): RqlQuery {
   if (typeof queryString !== 'string') throw new RqlError('Invalid RQL: query must be a string');
   try {
+    return parseOnce(queryString);
+  } catch (e) {
+    // Some HTTP clients percent-encode the whole query (`eq%28status%2Cactive%29`). A query that does not parse as
+    // sent is read again with its structure (parentheses, commas, &, |, =) decoded; values keep their own escapes.
+    // One that parses as sent is never re-read, so `eq(name,a%2Cb)` still holds a literal comma.
+    const structure = /%(28|29|2C|26|7C|3D)/gi;
+    if (!(e instanceof RqlError) || !structure.test(queryString)) throw e;
+    try {
+      return parseOnce(queryString.replace(structure, (m) => decodeURIComponent(m)));
+    } catch {
+      throw e;
+    }
+  }
+}
+
+function parseOnce(queryString: string): RqlQuery {
+  try {
     return new Parser(tokenize(queryString)).parseQuery();
   } catch (e) {
     if (e instanceof RqlError) throw e;

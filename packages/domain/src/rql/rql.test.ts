@@ -152,6 +152,17 @@ describe('parseRql: values, quoting, encoding', () => {
     expect(f('eq(name,"a%2Cb")')).toEqual(cmp('eq', 'name', 'a,b'));
     expect(f('name=%E2%9C%93')).toEqual(cmp('eq', 'name', '✓'));
   });
+  it('a query percent-encoded whole (as some HTTP clients send it) reads as the plain one', () => {
+    const plain = parseRql('and(eq(status,active),in(id,(a,b)))&ordering(-created)&limit=5');
+    expect(
+      parseRql('and%28eq%28status%2Cactive%29%2Cin%28id%2C%28a%2Cb%29%29%29&ordering%28-created%29&limit=5'),
+    ).toEqual(plain);
+    expect(f('eq(status%2Cdraft)')).toEqual(cmp('eq', 'status', 'draft'));
+    expect(f('eq%28name%2Ccaf%C3%A9%29')).toEqual(cmp('eq', 'name', 'café'));
+    // a query that parses as sent keeps its escaped commas as text
+    expect(f('eq(name,a%2Cb)')).toEqual(cmp('eq', 'name', 'a,b'));
+    expect(() => parseRql('eq%28status')).toThrow(RqlError);
+  });
   it('+ is a literal plus in values', () => {
     expect(f('eq(at,2020-01-01T00:00:00+03:00)')).toEqual(cmp('eq', 'at', '2020-01-01T00:00:00+03:00'));
     expect(f('eq(a,1+1)')).toEqual(cmp('eq', 'a', '1+1'));

@@ -142,11 +142,16 @@ function param(name: string, f: FieldSpec, v: string): RawBuilder<unknown> {
   }
 }
 
-function fieldOf(name: string, op: string, spec: QuerySpec): FieldSpec {
+/** The declared name of a field: the reference also spells `a.b` as `a__b` (Django's lookup separator). */
+const dotted = (name: string, known: object) =>
+  !has(known, name) && name.includes('__') ? name.replaceAll('__', '.') : name;
+
+function fieldOf(sent: string, op: string, spec: QuerySpec): FieldSpec {
+  const name = dotted(sent, spec.fields);
   if (!has(spec.fields, name)) {
     const allowed = Object.keys(spec.fields).sort();
     throw new QueryError(
-      `Unknown filter field '${show(name)}'` +
+      `Unknown filter field '${show(sent)}'` +
         (allowed.length ? ` (allowed: ${allowed.join(', ')}).` : ' (this resource has no filterable fields).'),
     );
   }
@@ -276,11 +281,12 @@ export function searchText(spec: QuerySpec): RawBuilder<string> {
 
 /** One `expr asc|desc` fragment per ordering term (json fields order by their `#>>` text). */
 export function compileOrdering(ordering: RqlQuery['ordering'], spec: QuerySpec): RawBuilder<unknown>[] {
-  return ordering.map(({ field, desc }) => {
+  return ordering.map(({ field: sent, desc }) => {
+    const field = dotted(sent, spec.ordering);
     if (!has(spec.ordering, field)) {
       const allowed = Object.keys(spec.ordering).sort();
       throw new QueryError(
-        `Unknown ordering field '${show(field)}'` +
+        `Unknown ordering field '${show(sent)}'` +
           (allowed.length ? ` (allowed: ${allowed.join(', ')}).` : ' (this resource cannot be ordered).'),
       );
     }

@@ -4,18 +4,18 @@ import { setRequestContextLoader } from '../catalog/public.ts';
 import { defineArea } from '../types.ts';
 import { assets, subscriptionAssets } from './asset-store.ts';
 import { assetRoutes } from './assets.ts';
-import { requestRoutes, requests, subscriptionRequests, visibleRequest } from './requests.ts';
+import { requestRoutes, requests, visibleRequest } from './requests.ts';
 import { releaseDueRequests, SCHEDULE_JOB } from './schedule.ts';
 import { tierConfigRequests } from './tier-config-requests.ts';
 import { tierConfigRoutes, tierConfigs } from './tier-configs.ts';
 
 /**
  * Fulfillment: assets (subscriptions) and their requests, tier configs and their requests. /subscriptions/assets
- * and /subscriptions/requests serve the same collections as /assets and /requests.
+ * serves the same collection as /assets.
  */
 export const fulfillment = defineArea({
   name: 'fulfillment',
-  resources: [assets, subscriptionAssets, requests, subscriptionRequests, tierConfigs, tierConfigRequests],
+  resources: [assets, subscriptionAssets, requests, tierConfigs, tierConfigRequests],
   routes: (api) => {
     assetRoutes(api);
     requestRoutes(api);

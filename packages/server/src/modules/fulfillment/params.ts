@@ -112,7 +112,10 @@ export function applyParamInput(
         delete p.structured_error;
       }
     }
-    if (change.value_error !== undefined) {
+    // A provider that round-trips the parameter objects sends value_error back, empty or as it read it: that is
+    // no mark and is ignored (a changed value clears the vendor's mark above). Only a new, non-empty one is refused.
+    const echoed = side !== 'vendor' && (!change.value_error || change.value_error === p.value_error);
+    if (change.value_error !== undefined && !echoed) {
       if (side !== 'vendor') throw ApiError.badRequest(`params: only the vendor marks ${p.id} as invalid.`);
       p.value_error = change.value_error ?? '';
       if (!p.value_error) delete p.structured_error;

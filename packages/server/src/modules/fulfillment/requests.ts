@@ -1,4 +1,4 @@
-import { subscriptionRequestResource, type Request } from '@trellis/domain';
+import type { Request } from '@trellis/domain';
 import { ApiError } from '../../http/errors.ts';
 import { requireCtx } from '../../http/reply.ts';
 import { getObject, type Served } from '../../resources/engine.ts';
@@ -14,7 +14,7 @@ import { removeDraft } from './request-remove.ts';
 import { updateRequest } from './request-update.ts';
 
 /**
- * Asset (fulfillment) requests at /requests and /subscriptions/requests: the provider orders, the vendor fulfils.
+ * Asset (fulfillment) requests at /requests: the provider orders, the vendor fulfils.
  * A request created pending may first need its tiers set up (the row must exist for the tier config requests).
  */
 export const requests: Served<Request> = {
@@ -25,7 +25,6 @@ export const requests: Served<Request> = {
   remove: (ctx, current, _params, db) => removeDraft(ctx, current, db),
   actions: requestActions,
 };
-export const subscriptionRequests: Served<Request> = { ...requests, decl: subscriptionRequestResource };
 
 /** A request the caller sees, or null (another tenant's is simply not found). */
 export async function visibleRequest(
