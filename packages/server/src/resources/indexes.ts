@@ -22,6 +22,8 @@ export interface DerivedIndex {
   table: string;
   /** The CREATE INDEX statement. */
   sql: string;
+  /** The column, when the index holds one plain column and nothing else (a primary key may already be it). */
+  column?: string;
 }
 
 function nameOf(table: string, suffix: string): string {
@@ -49,8 +51,16 @@ const compile = (expr: RawBuilder<unknown>, db: Kysely<any>) => {
 /** Every index the served resources' declarations need, one per (table, expression). */
 export function derivedIndexes(resources: Iterable<Served<any>>, db: Kysely<any>): DerivedIndex[] {
   const filters = new Map<string, Set<string>>();
-  const orderings = new Map<string, string>();
+  const btrees = new Map<string, DerivedIndex>();
   const names = new Set<string>();
+  const btree = (table: string, suffix: string, key: string, cols: string, column?: string) => {
+    if (btrees.has(key)) return;
+    // two resources on one table may order a field of one name by different expressions
+    let name = nameOf(table, suffix);
+    if (names.has(name)) name = nameOf(table, `${suffix}_${createHash('sha1').update(key).digest('hex').slice(0, 6)}`);
+    names.add(name);
+    btrees.set(key, { name, table, sql: `create index ${name} on "${table}" (${cols})`, column });
+  };
   for (const res of resources) {
     const table = tableName(res);
     // expressions qualified by the table's own name, which an index expression may use
@@ -60,41 +70,31 @@ export function derivedIndexes(resources: Iterable<Served<any>>, db: Kysely<any>
     for (const [field, f] of Object.entries(spec.fields)) {
       // PostgreSQL matches `col = true` (which it rewrites to `col`) to btree indexes only
       if (f.column !== undefined && f.type === 'boolean') {
-        const key = `${table}\u0000"${f.column}"`;
-        if (!orderings.has(key))
-          orderings.set(key, `create index ${nameOf(table, `b_${field}`)} on "${table}" ("${f.column}")`);
+        btree(table, `b_${field}`, `${table}\u0000"${f.column}"`, `"${f.column}"`, f.column);
         continue;
       }
       const key = filterKey(f, spec, db);
       if (key) keys.add(key);
     }
-    const id = `"${res.idColumn ?? columnMap(res).id ?? 'id'}"`;
+    const idColumn = res.idColumn ?? columnMap(res).id ?? 'id';
+    const id = `"${idColumn}"`;
     for (const [field, target] of Object.entries(spec.ordering)) {
       const expr =
         target.column !== undefined ? `"${target.column}"` : `(${compile(indexExpressions.text(target, spec), db)})`;
-      const key = `${table}\u0000${expr}, ${id}`;
-      if (orderings.has(key)) continue;
-      // two resources on one table may order a field of one name by different expressions
-      let name = nameOf(table, `o_${field}`);
-      if (names.has(name))
-        name = nameOf(table, `o_${field}_${createHash('sha1').update(key).digest('hex').slice(0, 6)}`);
-      names.add(name);
-      orderings.set(key, `create index ${name} on "${table}" (${expr === id ? expr : `${expr}, ${id}`})`);
+      // ordering by the id itself: the id alone (often the primary key, which then serves it)
+      if (expr === id) btree(table, `o_${field}`, `${table}\u0000${id}`, id, idColumn);
+      else btree(table, `o_${field}`, `${table}\u0000${expr}, ${id}`, `${expr}, ${id}`);
     }
   }
   const out: DerivedIndex[] = [];
   for (const [table, keys] of filters) {
     if (!keys.size) continue;
     const name = nameOf(table, 'filters');
-    // jsonb_path_ops first: a GIN index's first column is the one every scan of it can use
-    const cols = [...keys].sort((a, b) => Number(b.includes('jsonb_path_ops')) - Number(a.includes('jsonb_path_ops')));
+    // a GIN index serves any subset of its columns alike; sorted, the statement does not depend on declaration order
+    const cols = [...keys].sort();
     out.push({ name, table, sql: `create index ${name} on "${table}" using gin (${cols.join(', ')})` });
   }
-  for (const [key, stmt] of orderings) {
-    const table = key.split('\u0000')[0];
-    out.push({ name: stmt.split(' ')[2], table, sql: stmt });
-  }
-  return out;
+  return [...out, ...btrees.values()];
 }
 
 /**
@@ -111,16 +111,14 @@ export async function applyDerivedIndexes(db: Kysely<any>, resources: Iterable<S
       trx,
     );
     const isTable = new Set(tables.rows.map((r) => r.name));
-    // ordering by a table's single-column primary key needs no index of its own
-    const keys = await sql<{
-      def: string;
-    }>`select format('create index %%s on "%s" ("%s")', c.relname, a.attname) as def
+    // a single-column primary key already is the index of that column
+    const keys = await sql<{ key: string }>`select c.relname || '.' || a.attname as key
       from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute a on a.attrelid = c.oid and a.attnum = i.indkey[0]
       where i.indisprimary and i.indnatts = 1 and n.nspname = current_schema()`.execute(trx);
-    const primary = new Set(keys.rows.map((r) => r.def));
+    const primary = new Set(keys.rows.map((r) => r.key));
     const wanted = derivedIndexes(resources, db).filter(
-      (i) => isTable.has(i.table) && !primary.has(i.sql.replace(/^create index \S+ /, 'create index %s ')),
+      (i) => isTable.has(i.table) && !(i.column && primary.has(`${i.table}.${i.column}`)),
     );
     const { rows } = await sql<{ name: string; stmt: string | null }>`
       select c.relname as name, obj_description(c.oid, 'pg_class') as stmt

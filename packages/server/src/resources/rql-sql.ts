@@ -201,13 +201,11 @@ export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolea
       const { op, field: name, value } = node;
       const f = fieldOf(name, op, spec);
       switch (op) {
-        case 'eq':
+        case 'eq': {
           if (value === null) return sql<boolean>`(${textExpr(f, spec)} is null)`;
-          if (containable(f)) {
-            param(name, f, value); // validates
-            return contains(f, spec, value);
-          }
-          return sql<boolean>`(${typedExpr(f, spec)} = ${param(name, f, value)})`;
+          const bound = param(name, f, value); // validates the value either way
+          return containable(f) ? contains(f, spec, value) : sql<boolean>`(${typedExpr(f, spec)} = ${bound})`;
+        }
         case 'ne':
           if (value === null) return sql<boolean>`(${textExpr(f, spec)} is not null)`;
           return sql<boolean>`(${typedExpr(f, spec)} is distinct from ${param(name, f, value)})`;

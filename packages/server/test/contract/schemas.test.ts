@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, collectionsOf, openWorld, servedResources, type World } from './world.ts';
+import { BASE, openWorld, readableCollections, servedResources, type World } from './world.ts';
 
 // Every demo object of every served resource, as each side lists it and reads it, passes the resource's declared
 // response schema (DESIGN §9). The declaration is what the portal and the OpenAPI document rely on; an object that
@@ -18,34 +18,29 @@ describe('demo objects against their declared schemas', () => {
     const failures: string[] = [];
     let checked = 0;
     for (const res of servedResources()) {
-      for (const who of [w.vendor, w.provider]) {
-        if (res.decl.visibleTo && !res.decl.visibleTo.includes(who.side)) continue;
-        for (const collection of await collectionsOf(w, who, res.decl.path)) {
-          const list = await w.call(who, { method: 'GET', url: `${BASE}${collection}?limit=1000` });
-          if (list.statusCode !== 200) continue;
-          const items = list.json() as any[];
-          for (const obj of items) {
-            checked++;
-            const parsed = res.decl.schema.safeParse(obj);
-            if (!parsed.success) {
-              const issue = parsed.error.issues[0];
-              failures.push(
-                `${res.decl.name} ${obj.id ?? ''} (${who.name}): ${issue.path.join('.')}: ${issue.message}`,
-              );
-              break;
-            }
+      for await (const { who, collection } of readableCollections(w, res)) {
+        const list = await w.call(who, { method: 'GET', url: `${BASE}${collection}?limit=1000` });
+        if (list.statusCode !== 200) continue;
+        const items = list.json() as any[];
+        for (const obj of items) {
+          checked++;
+          const parsed = res.decl.schema.safeParse(obj);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            failures.push(`${res.decl.name} ${obj.id ?? ''} (${who.name}): ${issue.path.join('.')}: ${issue.message}`);
+            break;
           }
-          const first = items[0];
-          if (first?.id !== undefined) {
-            const one = await w.call(who, {
-              method: 'GET',
-              url: `${BASE}${collection}/${encodeURIComponent(first.id)}`,
-            });
-            if (one.statusCode === 200) {
-              const parsed = res.decl.schema.safeParse(one.json());
-              if (!parsed.success)
-                failures.push(`${res.decl.name} ${first.id} read by ${who.name}: ${parsed.error.issues[0].message}`);
-            }
+        }
+        const first = items[0];
+        if (first?.id !== undefined) {
+          const one = await w.call(who, {
+            method: 'GET',
+            url: `${BASE}${collection}/${encodeURIComponent(first.id)}`,
+          });
+          if (one.statusCode === 200) {
+            const parsed = res.decl.schema.safeParse(one.json());
+            if (!parsed.success)
+              failures.push(`${res.decl.name} ${first.id} read by ${who.name}: ${parsed.error.issues[0].message}`);
           }
         }
       }

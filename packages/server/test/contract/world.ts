@@ -187,6 +187,18 @@ export async function collectionsOf(w: World, who: Caller, path: string, limit =
   return out;
 }
 
+/** Each demo side that may read the resource, with the resource's collection URLs as that side reaches them. */
+export async function* readableCollections(
+  w: World,
+  res: Served<any>,
+  limit = 3,
+): AsyncGenerator<{ who: Caller; collection: string }> {
+  for (const who of [w.vendor, w.provider]) {
+    if (res.decl.visibleTo && !res.decl.visibleTo.includes(who.side)) continue;
+    for (const collection of await collectionsOf(w, who, res.decl.path, limit)) yield { who, collection };
+  }
+}
+
 /**
  * Objects of every served resource as each demo side lists them: one sample per resource and side, owned by that
  * side's tenant — the first listed object that a tenant of the same kind with nothing to do with it cannot read
