@@ -2,7 +2,9 @@
 // Extracts what the conformance suite needs from the reference OpenAPI document (Connect public API v37): for every
 // GET operation, whether it answers a list, its 200 response schema and the filters it documents (name, lookups,
 // ordering, type), plus the component schemas those responses reach. The result is committed
-// (packages/server/test/conformance/reference.json) so CI needs no copy of the 2 MB reference.
+// (packages/server/test/conformance/reference.json) so CI needs no copy of the 2 MB reference. The documented filters
+// of every list also go to packages/server/src/resources/reference-filters.json: the engine accepts each of them on
+// the Trellis list of the same path (engine querySpec).
 //
 //   node scripts/extract-reference.mjs [path/to/connect-openapi-v37.yml]
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { parse } from 'yaml';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const source = resolve(process.argv[2] ?? resolve(root, '../shared/reference/connect-openapi-v37.yml'));
 const out = resolve(root, 'packages/server/test/conformance/reference.json');
+const filtersOut = resolve(root, 'packages/server/src/resources/reference-filters.json');
 const doc = parse(readFileSync(source, 'utf8'), { maxAliasCount: -1 });
 
 const deref = (node) => {
@@ -70,4 +73,21 @@ for (const [path, item] of Object.entries(doc.paths)) {
 
 const schemas = Object.fromEntries([...reached].sort().map((n) => [n, doc.components.schemas[n]]));
 writeFileSync(out, `${JSON.stringify({ source: 'connect-openapi-v37.yml', operations, schemas })}\n`);
+// per list, keyed by the path's shape (`/products/{}/items`): name -> [type, ordering, ...lookups]
+const kind = (f) =>
+  f.type === 'integer' || f.type === 'number'
+    ? 'number'
+    : f.type === 'boolean'
+      ? 'boolean'
+      : f.format === 'date-time' || f.format === 'date'
+        ? 'datetime'
+        : 'string';
+const lists = {};
+for (const [path, op] of Object.entries(operations)) {
+  if (!op.list || !Object.keys(op.filters).length) continue;
+  lists[path.replace(/\{[^}]+\}/g, '{}')] = Object.fromEntries(
+    Object.entries(op.filters).map(([name, f]) => [name, { type: kind(f), ordering: f.ordering, ops: f.lookups }]),
+  );
+}
+writeFileSync(filtersOut, `${JSON.stringify(lists, null, 1)}\n`);
 console.log(`${Object.keys(operations).length} GET operations, ${reached.size} schemas -> ${out}`);

@@ -72,12 +72,9 @@ describe('GET /branding/portal', () => {
       title: 'Trellis',
       type: 'universal',
       theme: { primary: '#1565c0', navText: '#ffffff', accent: '#1565c0' },
-      urls: { help: DEFAULT_HELP_URL, tos: DEFAULT_TOS_URL, logo: null, signUp: null, favicons: {} },
+      // absent values (logo, signUp, analytics_key, replaced_by, owner, portal) are omitted
+      urls: { help: DEFAULT_HELP_URL, tos: DEFAULT_TOS_URL, favicons: {} },
       footer: 'Trellis {version} · © {year}',
-      analytics_key: null,
-      replaced_by: null,
-      owner: null,
-      portal: null,
     });
     expect(res.json().urls.help).toMatch(/^https:\/\//);
   });
@@ -92,10 +89,10 @@ describe('GET /branding/portal', () => {
       type: 'vendor',
       footer: 'Acme {year}',
       analytics_key: 'UA-1',
-      replaced_by: null,
       owner: { id: t.demo.vendor.id, name: 'Demo Vendor' },
       portal: { domain: 'portal.acme.test', type: 'vendor' },
     });
+    expect(b).not.toHaveProperty('replaced_by');
     // accent and tos were not set: the defaults fill them.
     expect(b.theme).toEqual({ primary: '#2e7d32', navText: '#fffde7', accent: DEFAULT_BRAND.theme.accent });
     expect(b.urls).toMatchObject({ help: 'https://help.acme.test/', tos: DEFAULT_TOS_URL });

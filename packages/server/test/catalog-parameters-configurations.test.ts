@@ -96,9 +96,10 @@ describe('configurations', () => {
     expect(created.json()).toMatchObject({
       value: 'https://api.example.com',
       parameter: { id: params.url.id, name: 'api_url', title: 'API URL', scope: 'product' },
-      item: null,
-      marketplace: null,
     });
+    // a product-wide value: no item, no marketplace
+    expect(created.json()).not.toHaveProperty('item');
+    expect(created.json()).not.toHaveProperty('marketplace');
     expect(
       (await post({ parameter: { id: params.perItem.id }, item: { id: itemId }, value: 'S1' })).json(),
     ).toMatchObject({ item: { id: itemId, name: 'Seat' } });

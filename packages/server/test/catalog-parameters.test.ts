@@ -49,8 +49,6 @@ describe('parameters', () => {
       description: '',
       hint: '',
       placeholder: '',
-      default_country: null,
-      parent: null,
       position: 1,
       product: { id: p.id },
       constraints: {
@@ -60,11 +58,12 @@ describe('parameters', () => {
         unique: false,
         reconciliation: false,
         choices: [],
-        min_length: null,
-        max_length: null,
-        dependency: null,
       },
     });
+    // absent values are omitted
+    expect(first).not.toHaveProperty('default_country');
+    expect(first).not.toHaveProperty('parent');
+    for (const k of ['min_length', 'max_length', 'dependency']) expect(first.constraints).not.toHaveProperty(k);
     expect(first.events.created.at).toBeTruthy();
     const second = await param(p.id, { name: 'config_x', title: 'X', phase: 'configuration' });
     expect(second).toMatchObject({ id: `PRM-${digits}-0002`, scope: 'product', type: 'text', position: 2 });
@@ -288,8 +287,10 @@ describe('parameters', () => {
     expect(up.json()).toMatchObject({
       name: 'x',
       title: 'X2',
-      constraints: { required: true, min_length: null, max_length: 9 },
+      constraints: { required: true, max_length: 9 },
     });
+    // min_length was cleared
+    expect(up.json().constraints).not.toHaveProperty('min_length');
     const bad = await t.call(vendor, { method: 'PUT', url, payload: { type: 'dropdown' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toContain(

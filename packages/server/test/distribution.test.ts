@@ -42,10 +42,11 @@ describe('countries', () => {
     expect(await ok(t, provider, 'GET', '/countries/DE')).toEqual({
       id: 'DE',
       name: 'Germany',
-      icon: null,
       prefix: '+49',
     });
-    expect((await ok(t, vendor, 'GET', '/countries?eq(id,AQ)'))[0]).toMatchObject({ name: 'Antarctica', prefix: null });
+    const antarctica = (await ok(t, vendor, 'GET', '/countries?eq(id,AQ)'))[0];
+    expect(antarctica).toMatchObject({ name: 'Antarctica' });
+    expect(antarctica).not.toHaveProperty('prefix');
     expect((await ok(t, vendor, 'GET', '/countries?search=austr&ordering(id)')).map((c: any) => c.id)).toEqual([
       'AT',
       'AU',
@@ -121,7 +122,6 @@ describe('marketplaces and hubs', () => {
       owner: { id: t.demo.provider.id, name: 'Demo Provider' },
       currency: 'EUR',
       zone: 'EU',
-      icon: null,
       countries: [
         { id: 'DE', name: 'Germany' },
         { id: 'AT', name: 'Austria' },
@@ -129,6 +129,7 @@ describe('marketplaces and hubs', () => {
       hubs: [{ hub: { id: hub.id, name: hub.name }, external_id: 'ext-1' }],
       stats: { listings: 0, hubs: 1 },
     });
+    expect(mp).not.toHaveProperty('icon');
     expect(marketplaceHasNoCountry(mp)).toBe(false);
     const bad = async (payload: object) =>
       (await t.call(provider, { method: 'POST', url: `${API}/marketplaces`, payload })).json().errors;
@@ -226,7 +227,7 @@ describe('marketplaces and hubs', () => {
   it('a hub lists its marketplaces with their external ids and counts them; a used hub cannot be deleted', async () => {
     const { hub, mp } = await marketplaceWithHub(t, provider, 'Hub stats');
     expect(await ok(t, provider, 'GET', `/hubs/${hub.id}/marketplaces`)).toEqual([
-      { id: mp.id, name: 'Hub stats', icon: null, description: 'Resellers', external_id: 'ext-1' },
+      { id: mp.id, name: 'Hub stats', description: 'Resellers', external_id: 'ext-1' },
     ]);
     expect(await ok(t, provider, 'GET', `/hubs/${hub.id}/marketplaces/${mp.id}`)).toMatchObject({
       external_id: 'ext-1',

@@ -196,9 +196,19 @@ describe('acting on an object that holds more power than the caller', () => {
       const res = await t.call(manager, { method: op.method, url: op.url, payload: op.payload });
       expect(res.statusCode, `${op.name} on the admin: ${res.body}`).toBe(403);
     }
-    // nor their sessions (a user sees and ends only its own)
+    // nor end their sessions: the users module shows a member's sessions in the account, ending one changes the member
     const sessions = await t.call(manager, { method: 'GET', url: `${API}/users/${adminId}/sessions` });
-    expect(sessions.statusCode).toBe(404);
+    expect(sessions.statusCode).toBe(200);
+    expect(sessions.json().map((s: any) => s.id)).toContain(admin.sessionId);
+    for (const url of [
+      `${API}/users/${adminId}/sessions/${admin.sessionId}/terminate`,
+      `${API}/users/${adminId}/sessions/terminate`,
+    ]) {
+      const res = await t.call(manager, { method: 'POST', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+      expect(res.json().error_code).toBe('AUTH_002');
+    }
+    expect((await t.call(admin, { method: 'GET', url: `${API}/auth/context` })).statusCode).toBe(200);
   });
 
   it('allows the same changes on objects within the caller’s own modules', async () => {

@@ -186,6 +186,88 @@ describe('compileFilter against PGlite', () => {
   });
 });
 
+describe('lax fields: a path across arrays', () => {
+  const laxSpec: QuerySpec = {
+    table: 't',
+    fields: {
+      'params.id': { json: ['params', 'id'], type: 'string', ops: ALL, lax: true },
+      'params.value': { json: ['params', 'value'], type: 'string', ops: ALL, lax: true },
+      'stats.hubs': { json: ['stats', 'hubs'], type: 'number', ops: ALL, lax: true },
+      tags: { json: ['tags'], type: 'string', ops: ALL, lax: true },
+      'events.created.at': { json: ['events', 'created', 'at'], type: 'datetime', ops: ALL, lax: true },
+      'product.name.icontains': {
+        json: ['product', 'name'],
+        type: 'string',
+        ops: ['eq'],
+        lax: true,
+        lookup: 'icontains',
+      },
+      'pending.is_null': { json: ['pending'], type: 'string', ops: ['eq'], lax: true, lookup: 'is_null' },
+    },
+    ordering: {},
+    search: [],
+  };
+  beforeAll(async () => {
+    await pg.exec(`
+      create table lax(id text, data jsonb);
+      insert into lax values
+        ('a', '{"params":[{"id":"color","value":"red"},{"id":"size","value":"L"}],"stats":{"hubs":2},"tags":["x","y"],"events":{"created":{"at":"2020-01-01T00:00:00+00:00"}},"product":{"name":"Cloud Backup"},"pending":{"id":"PR-1"}}'),
+        ('b', '{"params":[{"id":"color","value":"blue"}],"stats":{"hubs":0},"tags":"x","events":{"created":{"at":"2021-01-01T00:00:00+00:00"}},"product":{"name":"Mail"}}'),
+        ('c', '{"params":[],"product":{"name":"backup box"},"pending":null}');
+    `);
+  });
+  const lax = async (rql: string) => {
+    const c = sql`select id from lax t where ${compileFilter(parseRql(rql).filter!, laxSpec)} order by id`.compile(db);
+    return (await pg.query<{ id: string }>(c.sql, c.parameters as unknown[])).rows.map((x) => x.id);
+  };
+
+  it.each([
+    ['eq(params.id,size)', ['a']],
+    ['eq(params.value,red)', ['a']],
+    ['ne(params.id,size)', ['b', 'c']],
+    ['in(params.value,(red,blue))', ['a', 'b']],
+    ['out(params.value,(red))', ['b', 'c']],
+    ['ilike(params.value,*LU*)', ['b']],
+    ['null(params.id)', ['c']],
+    ['eq(params.id,null())', ['c']],
+    ['ne(params.id,null())', ['a', 'b']],
+    ['gt(stats.hubs,1)', ['a']],
+    ['eq(stats.hubs,0)', ['b']],
+    ['eq(tags,y)', ['a']],
+    ['eq(tags,x)', ['a', 'b']],
+    ['ge(events.created.at,2020-06-01)', ['b']],
+    ['eq(product__name__icontains,BACKUP)', ['a', 'c']],
+    ['eq(pending__is_null,true)', ['b', 'c']],
+    ['eq(pending__is_null,false)', ['a']],
+  ])('%s', async (rql, expected) => {
+    expect(await lax(rql)).toEqual(expected);
+  });
+
+  it('a path the declaration maps through a list: eq and in are containment (index-served), the rest lax', async () => {
+    const declared: QuerySpec = {
+      ...laxSpec,
+      fields: { pv: { json: ['params', 'value'], type: 'string', ops: ALL, lax: true, arrays: [true, false] } },
+    };
+    const run = async (rql: string) => {
+      const where = compileFilter(parseRql(rql).filter!, declared);
+      const c = sql`select id from lax t where ${where} order by id`.compile(db);
+      return {
+        sql: c.sql,
+        ids: (await pg.query<{ id: string }>(c.sql, c.parameters as unknown[])).rows.map((x) => x.id),
+      };
+    };
+    expect(await run('eq(pv,red)')).toEqual({ sql: expect.stringContaining('@>'), ids: ['a'] });
+    expect((await run('in(pv,(red,blue))')).ids).toEqual(['a', 'b']);
+    expect((await run('ne(pv,red)')).ids).toEqual(['b', 'c']);
+    expect((await run('ilike(pv,L)')).ids).toEqual(['a']);
+  });
+
+  it('a lax number or date is typed like any other', () => {
+    expect(() => compileFilter(parseRql('gt(stats.hubs,many)').filter!, laxSpec)).toThrow(/expected a number/);
+    expect(() => compileFilter(parseRql('eq(pending__is_null,maybe)').filter!, laxSpec)).toThrow(/true or false/);
+  });
+});
+
 describe('injection attempts', () => {
   it.each([
     ["'; drop table items; --"],

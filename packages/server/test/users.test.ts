@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { readOutbox } from '../src/mail/outbox.ts';
+import { addMember, createAccount, createUser } from '../src/modules/identity/accounts/service.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -361,5 +363,166 @@ describe('member lists', () => {
     const vendor = members.find((m: any) => m.email === 'vendor@demo.trellis');
     expect(vendor.groups.map((g: any) => g.name)).toEqual(['Admins']);
     expect(vendor.permissions.map((p: any) => p.id)).toEqual(['MD-0000']);
+  });
+});
+
+describe("a user's accounts, as the user and as an admin of the caller's account", () => {
+  // Dana works in Demo Vendor (in a group of her own) and in Far Provider, another tenant; Fern administers Far
+  // Provider; Nico is a member of Demo Vendor without the users module.
+  let dana: { id: string; email: string };
+  let far: Awaited<ReturnType<typeof createAccount>>;
+  let designers: { id: string; description: string; revision: number };
+  let fern: Session;
+  let nico: Session;
+  let nicoId: string;
+  const veraId = () => t.demo.users['vendor@demo.trellis'].id;
+  const accountsOf = (s: Session | string, userId: string, rest = '') =>
+    t.call(s, { method: 'GET', url: `/public/v1/users/${userId}/accounts${rest}` });
+
+  beforeAll(async () => {
+    far = await createAccount(t.db, { name: 'Far Provider', type: 'provider' });
+    const made = async (email: string, name: string) => ({
+      ...(await createUser(t.db, { email, name, password: DEMO_PASSWORD })),
+      email,
+    });
+    dana = await made('dana@example.com', 'Dana Dual');
+    const group = await t.call(vera, {
+      method: 'POST',
+      url: `${base}/groups`,
+      payload: { name: 'Designers', description: 'Catalogue design', permissions: [{ id: 'MD-0002' }] },
+    });
+    designers = group.json();
+    await addMember(t.db, t.demo.vendor.id, dana.id, { groups: [designers.id] });
+    await addMember(t.db, far.account.id, dana.id, { groups: [far.adminGroup.id] });
+    const f = await made('fern@example.com', 'Fern Far');
+    await addMember(t.db, far.account.id, f.id, { groups: [far.adminGroup.id] });
+    fern = await t.login('fern@example.com');
+    const n = await made('nico@example.com', 'Nico None');
+    await addMember(t.db, t.demo.vendor.id, n.id);
+    nico = await t.login('nico@example.com');
+    nicoId = n.id;
+  });
+
+  it('the user sees every account it works in, with its own groups in each, in the reference shape', async () => {
+    const own = await t.login('dana@example.com');
+    const res = await accountsOf(own, dana.id, '?limit=500');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-range']).toBe('items 0-1/2');
+    const list = res.json();
+    expect(list.map((a: any) => [a.id, a.name, a.type, a.groups.map((g: any) => g.name)])).toEqual([
+      [t.demo.vendor.id, 'Demo Vendor', 'vendor', ['Designers']],
+      [far.account.id, 'Far Provider', 'provider', ['Admins']],
+    ]);
+    // auth.UserAccount groups[] are auth.GroupBase: id, name, description and revision are required
+    expect(list[0].groups).toEqual([
+      { id: designers.id, name: 'Designers', description: 'Catalogue design', revision: designers.revision },
+    ]);
+    expect(list[1].groups[0]).toMatchObject({ description: 'Full access to every module.', revision: 1 });
+    const one = await accountsOf(own, dana.id, `/${far.account.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ id: far.account.id, role: 'distributor', groups: [{ name: 'Admins' }] });
+  });
+
+  it("an admin sees the user's membership of the admin's account only, never the user's other tenants", async () => {
+    const res = await accountsOf(vera, dana.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-range']).toBe('items 0-0/1');
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        id: t.demo.vendor.id,
+        name: 'Demo Vendor',
+        groups: [{ id: designers.id, name: 'Designers', description: 'Catalogue design', revision: 1 }],
+      }),
+    ]);
+    expect(JSON.stringify(res.json())).not.toContain(far.account.id);
+    const one = await accountsOf(vera, dana.id, `/${t.demo.vendor.id}`);
+    expect([one.statusCode, one.json().groups.map((g: any) => g.name)]).toEqual([200, ['Designers']]);
+    expect((await accountsOf(vera, dana.id, `/${far.account.id}`)).statusCode).toBe(404);
+    // filters work on it like on every list
+    expect((await accountsOf(vera, dana.id, '?eq(type,provider)')).json()).toEqual([]);
+    expect((await accountsOf(vera, dana.id, '?eq(secret,1)')).statusCode).toBe(400);
+
+    // the other tenant's admin sees Dana's membership of Far Provider only
+    const theirs = await accountsOf(fern, dana.id);
+    expect(theirs.json().map((a: any) => [a.id, a.groups.map((g: any) => g.name)])).toEqual([
+      [far.account.id, ['Admins']],
+    ]);
+    expect((await accountsOf(fern, dana.id, `/${t.demo.vendor.id}`)).statusCode).toBe(404);
+  });
+
+  it('a user of another tenant, an unknown id and, without the users module, anyone else are 404', async () => {
+    const calls: [Session, string][] = [
+      [fern, `/users/${veraId()}/accounts`],
+      [fern, `/users/${veraId()}/accounts/${t.demo.vendor.id}`],
+      [vera, '/users/UR-000-000-000/accounts'],
+      [vera, `/users/UR-000-000-000/accounts/${t.demo.vendor.id}`],
+      [nico, `/users/${dana.id}/accounts`],
+      [nico, `/users/${veraId()}/accounts/${t.demo.vendor.id}`],
+    ];
+    for (const [who, url] of calls) {
+      const res = await t.call(who, { method: 'GET', url: `/public/v1${url}` });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error_code).toBe('NF_001');
+    }
+    // Nico still sees his own
+    expect((await accountsOf(nico, nicoId)).json().map((a: any) => a.id)).toEqual([t.demo.vendor.id]);
+  });
+
+  it('an invited member shows its pending membership to the admin; a removed one is 404', async () => {
+    const invited = (await invite('pending@example.com', [{ id: designers.id }])).json();
+    const res = await accountsOf(vera, invited.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((a: any) => [a.id, a.groups.map((g: any) => g.name)])).toEqual([
+      [t.demo.vendor.id, ['Designers']],
+    ]);
+    const gone = await createUser(t.db, { email: 'gone@example.com', name: 'Gone', password: DEMO_PASSWORD });
+    await addMember(t.db, t.demo.vendor.id, gone.id);
+    expect((await t.call(vera, { method: 'DELETE', url: `${base}/users/${gone.id}` })).statusCode).toBe(204);
+    expect((await accountsOf(vera, gone.id)).statusCode).toBe(404);
+  });
+
+  it('an API token reaches the users of its account, in its account only, when it holds the users module', async () => {
+    const token = async (module: string) => {
+      const res = await t.call(vera, {
+        method: 'POST',
+        url: '/public/v1/auth/tokens',
+        payload: { name: `Users ${module}`, permissions: [{ id: module }] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().token as string;
+    };
+    const users = await token('MD-0001');
+    for (const id of [dana.id, veraId()]) {
+      const res = await accountsOf(users, id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().map((a: any) => a.id)).toEqual([t.demo.vendor.id]);
+    }
+    expect((await accountsOf(users, dana.id)).json()[0].groups.map((g: any) => g.name)).toEqual(['Designers']);
+    expect((await accountsOf(users, dana.id, `/${far.account.id}`)).statusCode).toBe(404);
+    const fernId = (await t.call(fern, { method: 'GET', url: '/public/v1/auth/context' })).json().user.id;
+    expect((await accountsOf(users, fernId)).statusCode).toBe(404);
+    const products = await token('MD-0002');
+    expect((await accountsOf(products, dana.id)).statusCode).toBe(404);
+    // a token has no settings of its own and reads nobody's
+    const setting = `/public/v1/users/${dana.id}/accounts/${t.demo.vendor.id}/settings/recents`;
+    expect((await t.call(users, { method: 'GET', url: setting })).statusCode).toBe(404);
+    expect((await t.call(users, { method: 'PUT', url: setting, payload: [] })).statusCode).toBe(404);
+  });
+
+  it("settings stay the user's own: an admin of the account gets 404, before the body is looked at", async () => {
+    const url = `/public/v1/users/${dana.id}/accounts/${t.demo.vendor.id}/settings/recents`;
+    const own = await t.login('dana@example.com');
+    const recents = [{ type: 'page', name: 'Products', route: 'products' }];
+    expect((await t.call(own, { method: 'PUT', url, payload: recents })).statusCode).toBe(200);
+    expect((await t.call(own, { method: 'GET', url })).json()).toEqual(recents);
+    const farUrl = `/public/v1/users/${dana.id}/accounts/${far.account.id}/settings/recents`;
+    expect((await t.call(own, { method: 'GET', url: farUrl })).json()).toEqual([]);
+    for (const who of [vera, fern, nico]) {
+      expect((await t.call(who, { method: 'GET', url })).statusCode).toBe(404);
+      // an invalid body (too many recents) would be a 400 for Dana herself
+      const put = await t.call(who, { method: 'PUT', url, payload: Array.from({ length: 9 }, () => ({})) });
+      expect(put.statusCode).toBe(404);
+    }
+    expect((await t.call(own, { method: 'GET', url })).json()).toEqual(recents);
   });
 });

@@ -23,7 +23,8 @@ export const SessionTerminateAll = z.object({
 });
 
 /**
- * The caller's own sessions. No permission module is needed: the path's user must be the caller.
+ * A user's sessions. No permission module is needed for the caller's own; a caller holding the users module (MD-0001)
+ * reaches those of a user of its account that work in its account. Any other user is 404.
  * Terminate-all is POST /users/:user_pk/sessions/terminate (hand-written, outside the engine's derivations).
  */
 export const sessionResource = defineResource({

@@ -167,7 +167,18 @@ export const groupUserResource = defineResource({
   search: ['id', 'name', 'email'],
 });
 
-/** The accounts a user belongs to (self only), reference auth.UserAccount. */
+/** A group as an account of a user shows it (reference auth.GroupBase: id, name, description, revision). */
+export const UserAccountGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  revision: z.number(),
+});
+
+/**
+ * The accounts of a user, reference auth.UserAccount, with the user's groups in each: all its joined accounts for the
+ * user itself; for a caller holding the users module (MD-0001), a user of the caller's account in that account only.
+ */
 export const userAccountResource = defineResource({
   name: 'user-account',
   title: 'Account',
@@ -178,7 +189,7 @@ export const userAccountResource = defineResource({
     name: z.string(),
     type: z.string(),
     role: z.string(),
-    groups: z.array(Ref).optional(),
+    groups: z.array(UserAccountGroup).optional(),
   }),
   filters: {
     id: { type: 'string', ops: TEXT_OPS },

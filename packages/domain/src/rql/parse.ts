@@ -430,7 +430,9 @@ class Parser {
       this.expect(')', `')' after ${t.raw}(`);
       return VALUE_FUNCS[t.raw];
     }
-    return decode(t.raw, t.pos);
+    // quotes sent percent-encoded (`%22Demo%20Vendor%22`, as the Connect SDK's fetch sends "Demo Vendor") still quote
+    const quoted = /^%(22|27)(.*)%\1$/i.exec(t.raw);
+    return decode(quoted ? quoted[2] : t.raw, t.pos);
   }
 
   /** '(' [value (',' value)*] ')' */

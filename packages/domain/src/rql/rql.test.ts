@@ -140,6 +140,12 @@ describe('parseRql: values, quoting, encoding', () => {
     expect(f('in(id,("a,b",\'c)\'))')).toEqual({ type: 'list', op: 'in', field: 'id', values: ['a,b', 'c)'] });
     expect(f('eq(name,"")')).toEqual(cmp('eq', 'name', ''));
   });
+  it('percent-encoded quotes quote (the Connect SDK sends "a b" through fetch as %22a%20b%22)', () => {
+    expect(f('name=%22Demo%20Vendor%22')).toEqual(cmp('eq', 'name', 'Demo Vendor'));
+    expect(f('ilike(name,%22*mail%20suite*%22)')).toEqual(cmp('ilike', 'name', '*mail suite*'));
+    expect(f('in(name,(%27a%20b%27,c))')).toEqual({ type: 'list', op: 'in', field: 'name', values: ['a b', 'c'] });
+    expect(f('eq(name,%22half)')).toEqual(cmp('eq', 'name', '"half'));
+  });
   it('apostrophe inside an unquoted word is literal', () => {
     expect(f("eq(name,O'Brien)")).toEqual(cmp('eq', 'name', "O'Brien"));
   });

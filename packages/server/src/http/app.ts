@@ -12,6 +12,7 @@ import { apiModules } from '../modules/index.ts';
 import { docsRoutes } from '../openapi/docs.ts';
 import { collectRoute } from '../openapi/openapi.ts';
 import { resolveCaller } from './auth.ts';
+import { omitNulls } from './wire.ts';
 import { ApiError } from './errors.ts';
 import { rateLimitHook, ThrottledError } from './rate-limit.ts';
 import { registerPortal } from './portal.ts';
@@ -291,6 +292,7 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
           if (!req.ctx && !req.routeOptions.config?.public) throw ApiError.unauthorized();
         });
         rateLimitHook(api, db, config);
+        api.addHook('preSerialization', async (_req, _reply, payload) => omitNulls(payload));
         // API answers are never stored by browsers or proxies unless a route says otherwise: the login
         // response, a new or rotated token's secret and every tenant's data carry Cache-Control: no-store.
         api.addHook('onSend', async (_req, reply, payload) => {

@@ -16,9 +16,12 @@ import type { z } from 'zod';
 import type { DB } from '../db/schema.ts';
 import { actorOf, can, viewerOf, type Ctx } from '../http/context.ts';
 import { ApiError, fromZod } from '../http/errors.ts';
+import { omitNulls } from '../http/wire.ts';
 import { recordAudit } from './audit.ts';
 import { fieldColumns, rowOf as tableRow, type Table } from './table.ts';
 import { traitHandlers } from './traits.ts';
+import { referenceFilters } from './reference.ts';
+import { arraySteps } from './schema-paths.ts';
 import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec } from './rql-sql.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -130,10 +133,35 @@ function querySpec(res: Served<any>): QuerySpec {
   const ref = (name: string) => (columns[name] ? { column: columns[name] } : { json: name.split('.') });
   const fields: QuerySpec['fields'] = {};
   for (const [name, f] of Object.entries(res.decl.filters) as [string, FilterDecl][]) {
-    fields[name] = { ...ref(name), type: f.type, ops: f.ops };
+    const target = ref(name);
+    // a declared path through a list (`asset.params.id`) matches any element
+    const arrays = target.json && arraySteps(res.decl.schema, target.json);
+    fields[name] = arrays?.includes(true)
+      ? { ...target, type: f.type, ops: f.ops, lax: true, arrays }
+      : { ...target, type: f.type, ops: f.ops };
   }
   const ordering: QuerySpec['ordering'] = {};
   for (const name of res.decl.ordering) ordering[name] = ref(name);
+  // Connect clients send the reference's filters: each is accepted with its documented lookups, on the declared
+  // field of that name or else on the value at that path of the object, laxly (any element of an array on the way)
+  for (const [sent, r] of Object.entries(referenceFilters(res.decl.path))) {
+    const [, path, lookup] = /^(.+?)(?:__(icontains|is_null|exact))?$/.exec(sent)! as unknown as [
+      string,
+      string,
+      'icontains' | 'is_null' | 'exact' | undefined,
+    ];
+    const name = path.replaceAll('__', '.');
+    if (lookup && lookup !== 'exact') {
+      fields[`${name}.${lookup}`] ??= { json: name.split('.'), type: 'string', ops: r.ops, lax: true, lookup };
+      continue;
+    }
+    const own = fields[name];
+    if (own) fields[name] = { ...own, ops: [...new Set([...own.ops, ...r.ops])] };
+    else if (name.split('.').every((k) => /^[A-Za-z0-9_]+$/.test(k)))
+      fields[name] = { json: name.split('.'), type: r.type, ops: r.ops, lax: true };
+    if (lookup && fields[name]) fields[`${name}.exact`] ??= fields[name];
+    if (r.ordering) ordering[name] ??= ref(name);
+  }
   return { table: 't', fields, ordering, search: res.decl.search.map(ref) };
 }
 
@@ -228,7 +256,7 @@ async function listSql<T extends Obj>(
         .then(({ rows }) => Number(rows[0].total)),
     /** The page's `data`, as objects or (`asText`) as the stored JSON text. */
     page: <R>(asText: boolean) =>
-      sql<{ data: R }>`select ${asText ? sql`t.data::text` : sql`t.data`} as data
+      sql<{ data: R }>`select ${asText ? sql`jsonb_strip_nulls(t.data)::text` : sql`t.data`} as data
       from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`
         .execute(db)
         .then(({ rows }) => rows.map((r) => r.data)),
@@ -278,7 +306,7 @@ export async function listJson<T extends Obj>(
   const presents = res.presents ? res.presents(include) : Boolean(res.present || res.presentMany);
   if (presents || query.select?.exclude?.length) {
     const { items, total, offset } = await listObjects(res, ctx, params, query, db, extraWhere);
-    return { json: JSON.stringify(items), count: items.length, total, offset };
+    return { json: JSON.stringify(omitNulls(items)), count: items.length, total, offset };
   }
   const q = await listSql(res, ctx, params, query, db, extraWhere);
   const [rows, total] = await Promise.all([q.limit === 0 ? [] : q.page<string>(true), q.count()]);

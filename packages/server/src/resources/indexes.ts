@@ -39,6 +39,8 @@ function filterKey(f: FieldSpec, spec: QuerySpec, db: Kysely<any>): string | nul
   if (!served) return null;
   if (f.column !== undefined) return `"${f.column}"`;
   if (containable(f)) return 'data jsonb_path_ops';
+  // a value inside a list is read by a path query, which no expression index holds
+  if (f.lax) return null;
   return `(${compile(indexExpressions.typed(f, spec), db)})`;
 }
 
@@ -67,7 +69,9 @@ export function derivedIndexes(resources: Iterable<Served<any>>, db: Kysely<any>
     const spec: QuerySpec = { ...specOf(res), table };
     const keys = filters.get(table) ?? new Set<string>();
     filters.set(table, keys);
+    // the declared filters and orderings: the reference's extra ones (engine querySpec) are read without an index
     for (const [field, f] of Object.entries(spec.fields)) {
+      if (!Object.hasOwn(res.decl.filters, field)) continue;
       // PostgreSQL matches `col = true` (which it rewrites to `col`) to btree indexes only
       if (f.column !== undefined && f.type === 'boolean') {
         btree(table, `b_${field}`, `${table}\u0000"${f.column}"`, `"${f.column}"`, f.column);
@@ -78,7 +82,8 @@ export function derivedIndexes(resources: Iterable<Served<any>>, db: Kysely<any>
     }
     const idColumn = res.idColumn ?? columnMap(res).id ?? 'id';
     const id = `"${idColumn}"`;
-    for (const [field, target] of Object.entries(spec.ordering)) {
+    for (const field of res.decl.ordering) {
+      const target = spec.ordering[field];
       const expr =
         target.column !== undefined ? `"${target.column}"` : `(${compile(indexExpressions.text(target, spec), db)})`;
       // ordering by the id itself: the id alone (often the primary key, which then serves it)

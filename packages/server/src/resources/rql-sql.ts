@@ -17,6 +17,16 @@ export interface FieldSpec {
   type: FieldType;
   /** Allowed ops among eq ne gt ge lt le like ilike in out null range. */
   ops: readonly string[];
+  /**
+   * The json path may cross arrays (`params.id`, `groups.name`): the field matches when any value at the path does
+   * (`ne`/`out`/`null` when none does), read with a lax SQL/JSON path. The reference's filters that no declaration
+   * names are read this way (engine querySpec).
+   */
+  lax?: boolean;
+  /** Of a lax field, which path steps hold arrays when the declaration says so: eq/in are then containment tests. */
+  arrays?: boolean[];
+  /** A Django lookup spelt into the name (`name__icontains`, `pending_request__is_null`): what `eq` means. */
+  lookup?: 'icontains' | 'is_null';
 }
 
 export interface QuerySpec {
@@ -59,7 +69,8 @@ function textExpr(target: Target, spec: QuerySpec): RawBuilder<unknown> {
     return sql.ref(`${spec.table}.${target.column}`);
   }
   const path = target.json;
-  if (!path || path.length === 0 || !path.every((p) => JSON_KEY_RE.test(p))) {
+  // an empty path is the value itself (an element of a lax path, laxly below)
+  if (!path || !path.every((p) => JSON_KEY_RE.test(p))) {
     throw new Error(`Invalid json path in query spec: ${JSON.stringify(path)}`);
   }
   return sql`(${sql.ref(`${spec.table}.data`)} #>> ${sql.lit(`{${path.join(',')}}`)})`;
@@ -86,11 +97,12 @@ function typedExpr(f: FieldSpec, spec: QuerySpec): RawBuilder<unknown> {
  * stored in `data`. One GIN index (jsonb_path_ops) serves every such filter of a table (resources/indexes.ts).
  */
 export const containable = (f: FieldSpec): boolean =>
-  f.column === undefined && (f.type === 'string' || f.type === 'boolean');
+  f.column === undefined && (!f.lax || !!f.arrays) && !!f.json?.length && (f.type === 'string' || f.type === 'boolean');
 
 function contains(f: FieldSpec, spec: QuerySpec, v: string): RawBuilder<boolean> {
   const value = f.type === 'boolean' ? v === 'true' : v;
-  const doc = f.json!.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+  // `{"asset":{"params":[{"id":"x"}]}}`: an array contains the document when one of its elements does
+  const doc = f.json!.reduceRight<unknown>((inner, key, i) => ({ [key]: f.arrays?.[i] ? [inner] : inner }), value);
   return sql<boolean>`(${sql.ref(`${spec.table}.data`)} @> ${JSON.stringify(doc)}::jsonb)`;
 }
 
@@ -187,6 +199,8 @@ function compileList(name: string, f: FieldSpec, values: RqlValue[], spec: Query
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
+type Leaf = Exclude<RqlNode, { type: 'and' | 'or' | 'not' }>;
+
 export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolean> {
   switch (node.type) {
     case 'and':
@@ -197,9 +211,64 @@ export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolea
     }
     case 'not':
       return sql<boolean>`(not coalesce(${compileFilter(node.arg, spec)}, false))`;
+    case 'compare':
+    case 'list':
+    case 'null':
+    case 'range': {
+      const f = fieldOf(node.field, node.type === 'compare' || node.type === 'list' ? node.op : node.type, spec);
+      const leaf = djangoLookup(node, f);
+      // eq / in of values on a path the declaration maps through arrays: containment serves them (and its index)
+      const contained =
+        containable(f) &&
+        ((leaf.type === 'compare' && leaf.op === 'eq' && leaf.value !== null) ||
+          (leaf.type === 'list' && leaf.op === 'in' && !leaf.values.includes(null)));
+      return f.lax && !contained ? laxly(leaf, f, spec) : compileLeaf(leaf, f, spec);
+    }
+    default:
+      throw new QueryError(`Unknown filter node '${String((node as { type?: unknown }).type)}'.`);
+  }
+}
+
+/** `eq(name__icontains,v)` is `ilike(name,*v*)`; `eq(x__is_null,true)` is `null(x)`. */
+function djangoLookup(node: Leaf, f: FieldSpec): Leaf {
+  if (!f.lookup || node.type !== 'compare' || node.op !== 'eq' || node.value === null) return node;
+  if (f.lookup === 'icontains') return { ...node, op: 'ilike', value: `*${node.value.replace(/\*/g, '')}*` };
+  if (node.value !== 'true' && node.value !== 'false')
+    throw new QueryError(`Invalid value '${show(node.value)}' for field '${node.field}': expected true or false.`);
+  return { type: 'null', field: node.field, isNull: node.value === 'true' };
+}
+
+/**
+ * A lax field: the leaf holds when some value at the path satisfies it; its negations (`ne`, `out`, `null`) when
+ * none satisfies the positive form. Values are the path's items (arrays on the way and at the end unwrapped).
+ */
+function laxly(sent: Leaf, f: FieldSpec, spec: QuerySpec): RawBuilder<boolean> {
+  const node: Leaf =
+    sent.type === 'compare' && sent.value === null && (sent.op === 'eq' || sent.op === 'ne')
+      ? { type: 'null', field: sent.field, isNull: sent.op === 'eq' }
+      : sent;
+  const negated =
+    (node.type === 'compare' && node.op === 'ne') ||
+    (node.type === 'list' && node.op === 'out') ||
+    (node.type === 'null' && node.isNull);
+  const positive: Leaf = !negated
+    ? node
+    : node.type === 'compare'
+      ? { ...node, op: 'eq' }
+      : node.type === 'list'
+        ? { ...node, op: 'in' }
+        : { ...node, isNull: false };
+  const path = `lax $${f.json!.map((k) => `."${k}"`).join('')}[*]`;
+  const element: FieldSpec = { type: f.type, ops: f.ops, json: [] };
+  const cond = compileLeaf(positive, element, { ...spec, table: 'e' });
+  const some = sql<boolean>`exists (select 1 from jsonb_path_query(${sql.ref(`${spec.table}.data`)}, ${sql.lit(path)}) as e(data) where ${cond})`;
+  return negated ? sql<boolean>`(not ${some})` : sql<boolean>`(${some})`;
+}
+
+function compileLeaf(node: Leaf, f: FieldSpec, spec: QuerySpec): RawBuilder<boolean> {
+  switch (node.type) {
     case 'compare': {
       const { op, field: name, value } = node;
-      const f = fieldOf(name, op, spec);
       switch (op) {
         case 'eq': {
           if (value === null) return sql<boolean>`(${textExpr(f, spec)} is null)`;
@@ -230,18 +299,15 @@ export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolea
       }
     }
     case 'list': {
-      const f = fieldOf(node.field, node.op, spec);
       const inExpr = compileList(node.field, f, node.values, spec);
       return node.op === 'in' ? inExpr : sql<boolean>`(not coalesce(${inExpr}, false))`;
     }
     case 'null': {
-      const f = fieldOf(node.field, 'null', spec);
       return node.isNull
         ? sql<boolean>`(${textExpr(f, spec)} is null)`
         : sql<boolean>`(${textExpr(f, spec)} is not null)`;
     }
     case 'range': {
-      const f = fieldOf(node.field, 'range', spec);
       const expr = typedExpr(f, spec);
       const parts: RawBuilder<boolean>[] = [];
       if (node.from !== null) parts.push(sql<boolean>`${expr} >= ${param(node.field, f, node.from)}`);
@@ -249,8 +315,6 @@ export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolea
       if (parts.length === 0) return sql<boolean>`(${textExpr(f, spec)} is not null)`;
       return sql<boolean>`(${sql.join(parts, sql` and `)})`;
     }
-    default:
-      throw new QueryError(`Unknown filter node '${String((node as { type?: unknown }).type)}'.`);
   }
 }
 

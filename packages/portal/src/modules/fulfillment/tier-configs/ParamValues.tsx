@@ -12,7 +12,7 @@ const PHASES = [
 /** What a reader sees of a value: passwords hidden, structured values (address, phone, checkbox) in one line. */
 export function shownValue(p: RequestParam): string {
   if (p.type === 'password') return p.value ? '••••••' : '';
-  if (p.value !== null && p.value !== '') return p.value;
+  if (p.value !== null && p.value !== undefined && p.value !== '') return p.value;
   const s = p.structured_value;
   if (!s || typeof s !== 'object') return '';
   if (p.type === 'checkbox')

@@ -43,12 +43,16 @@ export async function refreshSessionStatuses(db: Db, userId: string): Promise<vo
   }
 }
 
-/** End a user's live sessions except `keep`, each audited in its account; returns them as now stored. */
+/**
+ * End a user's live sessions except `keep` (only those working in `accountId`, when given), each audited in its
+ * account; returns them as now stored.
+ */
 export async function terminateSessions(
   trx: Transaction<DB>,
   ctx: Ctx,
   userId: string,
   keep: string | null,
+  accountId?: string,
 ): Promise<UserSession[]> {
   await refreshSessionStatuses(trx, userId);
   let q = trx
@@ -58,6 +62,7 @@ export async function terminateSessions(
     .where('terminated_at', 'is', null)
     .where(sql<string>`data->>'status'`, '=', 'active');
   if (keep) q = q.where('id', '!=', keep);
+  if (accountId) q = q.where('account_id', '=', accountId);
   const rows = await q.orderBy('created_at').forUpdate().execute();
   const ended: UserSession[] = [];
   for (const row of rows) {

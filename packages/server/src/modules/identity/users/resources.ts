@@ -12,6 +12,7 @@ import { can, type Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import type { Db, Params, Served } from '../../../resources/engine.ts';
 import { profileOf, storedStatus, syncProfile } from './member.ts';
+import { isSelf, memberOfCallerAccount, pathUser, type PathUser } from './path-user.ts';
 import {
   activateMember,
   assertWithinPower,
@@ -176,32 +177,63 @@ export const groupUsers: Served<AccountUser> = {
     (select user_id from group_users where group_id = ${params.groupId ?? ''} and account_id = ${ctx.account.id})`,
 };
 
-type UserAccount = { id: string; name: string; type: string; role: string; groups?: { id: string; name: string }[] };
+type GroupBase = { id: string; name: string; description: string; revision: number };
+type UserAccount = { id: string; name: string; type: string; role: string; groups?: GroupBase[] };
 
-/** /users/{u}/accounts: the accounts a user has joined; only the user itself sees them. */
+/**
+ * The user whose accounts a request lists, as `parentVisible` resolved it: `presentMany` is handed no path parameters,
+ * and it shows that user's groups (not the caller's) in each account.
+ */
+const accountsOwner = new WeakMap<Ctx, PathUser>();
+
+/**
+ * /users/{u}/accounts (reference auth.UserAccount): the user itself sees every account it has joined; a caller with
+ * the users module sees a user of its account through that account only, never the user's other tenants (path-user.ts).
+ */
 export const userAccounts: Served<UserAccount> = {
   decl: userAccountResource,
   table: 'accounts',
   columns: { id: 'id', name: 'name', type: 'type', 'events.created.at': 'created_at' },
   row: (a) => ({ id: a.id }),
-  parentVisible: (ctx, params) => ctx.user?.id === params.userId,
-  scope: (ctx, params) =>
-    ctx.user && params.userId === ctx.user.id
-      ? sql<boolean>`t.id in (select account_id from account_users where user_id = ${ctx.user.id} and status = 'active')`
-      : sql<boolean>`false`,
-  // up to 500 accounts a page (spec §9): the caller's groups in all of them in one query
+  parentVisible: async (ctx, params, db) => {
+    const user = await pathUser(db, ctx, params.userId);
+    if (user) accountsOwner.set(ctx, user);
+    return user !== null;
+  },
+  scope: (ctx, params) => {
+    const userId = params.userId ?? '';
+    return isSelf(ctx, userId)
+      ? sql<boolean>`t.id in (select account_id from account_users where user_id = ${userId} and status = 'active')`
+      : sql<boolean>`t.id = ${ctx.account.id} and ${memberOfCallerAccount(ctx, userId)}`;
+  },
+  // up to 500 accounts a page (spec §9): the user's groups in all of them in one query
   presentMany: async (accounts, ctx, _include, db) => {
+    const userId = accountsOwner.get(ctx)?.id ?? ctx.user?.id ?? '';
     const groups = groupBy(
       await db
         .selectFrom('group_users as gu')
         .innerJoin('groups as g', 'g.id', 'gu.group_id')
-        .select(['gu.account_id', 'g.id', 'g.name'])
-        .where('gu.user_id', '=', ctx.user?.id ?? '')
+        .select([
+          'gu.account_id',
+          'g.id',
+          'g.name',
+          sql<string>`coalesce(g.data->>'description', '')`.as('description'),
+          sql<number>`coalesce((g.data->>'revision')::int, 1)`.as('revision'),
+        ])
+        .where('gu.user_id', '=', userId)
         .where('gu.account_id', 'in', accounts.length ? accounts.map((a) => a.id) : [''])
         .orderBy('g.name')
         .execute(),
       (r) => r.account_id,
     );
-    return accounts.map((a) => ({ ...a, groups: (groups.get(a.id) ?? []).map((g) => ({ id: g.id, name: g.name })) }));
+    return accounts.map((a) => ({
+      ...a,
+      groups: (groups.get(a.id) ?? []).map((g) => ({
+        id: g.id,
+        name: g.name,
+        description: g.description,
+        revision: Number(g.revision),
+      })),
+    }));
   },
 };
