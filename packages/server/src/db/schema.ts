@@ -13,6 +13,8 @@ export interface AccountsTable {
   id: string;
   type: 'vendor' | 'provider';
   name: string;
+  /** The managing account (issue 14: sign-up by another account's code); null for top-level accounts. */
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   data: Json;
