@@ -40,6 +40,10 @@ export interface Config {
   /** Poll interval of the background job runner; 0 = do not run jobs in this process (tests run them explicitly). */
   jobIntervalMs: number;
   logLevel: string;
+  /** `host:port` of the DNS server that domain verification asks; unset = the system's resolvers. */
+  dnsResolver?: string;
+  /** How long domain verification waits for the DNS answer, ms. */
+  dnsTimeoutMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -69,6 +73,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     jobIntervalMs: Number(env.JOB_INTERVAL_MS ?? 1000),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    dnsResolver: env.DNS_RESOLVER || undefined,
+    dnsTimeoutMs: Number(env.DNS_TIMEOUT_MS ?? 5000),
     ...overrides,
   };
 }
