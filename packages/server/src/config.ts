@@ -79,10 +79,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
   };
 }
 
-/** Settings for tests: in-memory database unless TEST_DATABASE_URL is given. */
+/**
+ * Settings for tests: in-memory database unless TEST_DATABASE_URL is given. Domain verification asks a closed port
+ * on loopback unless a test runs its own DNS server: tests never send a query to the machine's resolvers.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return configFromEnv(
     {},
-    { dataDir: undefined, logLevel: 'silent', jobIntervalMs: 0, publicUrl: 'http://portal.test', ...overrides },
+    {
+      dataDir: undefined,
+      logLevel: 'silent',
+      jobIntervalMs: 0,
+      publicUrl: 'http://portal.test',
+      dnsResolver: '127.0.0.1:9',
+      dnsTimeoutMs: 1000,
+      ...overrides,
+    },
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type DnsServer } from './dns-server.ts';
+import { startDnsServer, type DnsServer } from '../src/lib/loopback-dns.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 // Domains proven by a DNS TXT record, against a DNS server run on loopback in this test (DNS_RESOLVER).

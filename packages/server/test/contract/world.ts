@@ -110,6 +110,21 @@ const FIXTURES: { name: string; make: (w: World, productId: string) => Promise<L
       }),
   },
   {
+    name: 'domain',
+    make: (w) =>
+      w.call(w.vendor, { method: 'POST', url: `${BASE}/domains`, payload: { domain: 'contract-vendor.example' } }),
+  },
+  {
+    // a deny rule of a documentation range: every address the tests use still gets in
+    name: 'acl-rule',
+    make: (w) =>
+      w.call(w.vendor, {
+        method: 'POST',
+        url: `${BASE}/acl/integrations/rules`,
+        payload: { value: '203.0.113.0/24', action: 'deny', comment: 'Contract range' },
+      }),
+  },
+  {
     name: 'unit',
     make: (w) =>
       w.call(w.vendor, {

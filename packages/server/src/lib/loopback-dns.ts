@@ -2,7 +2,8 @@ import { createSocket } from 'node:dgram';
 import dnsPacket from 'dns-packet';
 
 /**
- * A DNS server on loopback for tests: TXT records the test controls (`txt`), names that exist without a TXT
+ * A small authoritative DNS server on loopback (127.0.0.1, a free port), for the tests of domain verification and
+ * the demo seed, which must not need the network: TXT records the test controls (`txt`), names that exist without a TXT
  * record (`names`), names it never answers (`silent`, the resolver times out); any other name is NXDOMAIN.
  */
 export interface Zone {
