@@ -58,12 +58,20 @@ export type AclRule = z.infer<typeof AclRule>;
 const zAction = z.enum(ACL_ACTIONS, { error: `action must be one of ${ACL_ACTIONS.join(', ')}` });
 const comment = zOptionalString((v) => rules.maxLength(v, 1024));
 
+const valueMeta = { title: 'Address or range', description: 'An IPv4 or IPv6 address, or a CIDR range (192.0.2.0/24)' };
+const actionMeta = { title: 'Action', labels: ACL_ACTION_LABELS };
+const commentMeta = { title: 'Comment' };
+
 export const AclRuleCreate = z.object({
-  value: zIpOrRange(),
-  action: zAction.default('allow'),
-  comment,
+  value: zIpOrRange().meta(valueMeta),
+  action: zAction.default('allow').meta(actionMeta),
+  comment: comment.meta(commentMeta),
 });
-export const AclRuleUpdate = z.object({ value: zIpOrRange().optional(), action: zAction.optional(), comment });
+export const AclRuleUpdate = z.object({
+  value: zIpOrRange().optional().meta(valueMeta),
+  action: zAction.optional().meta(actionMeta),
+  comment: comment.meta(commentMeta),
+});
 
 // ---------------------------------------------------------------- matching
 

@@ -59,16 +59,16 @@ export const Domain = z.object({
 export type Domain = z.infer<typeof Domain>;
 
 export const DomainCreate = z.object({
-  domain: zDomain(),
+  domain: zDomain().meta({ title: 'Domain', description: 'A domain your organisation owns, e.g. example.com' }),
   name: zOptionalString((v) => rules.maxLength(v, 128)),
-  description: zOptionalString((v) => rules.maxLength(v, 512)),
+  description: zOptionalString((v) => rules.maxLength(v, 512)).meta({ title: 'Description', multiline: true }),
 });
 export type DomainCreate = z.infer<typeof DomainCreate>;
 
 /** auth.DomainUpdate (name, description); the identity provider link (`auth`) belongs to the sso work. */
 export const DomainUpdate = z.object({
-  name: zOptionalString((v) => rules.maxLength(v, 128)),
-  description: zOptionalString((v) => rules.maxLength(v, 512)),
+  name: zOptionalString((v) => rules.maxLength(v, 128)).meta({ title: 'Name' }),
+  description: zOptionalString((v) => rules.maxLength(v, 512)).meta({ title: 'Description', multiline: true }),
 });
 
 const reasonOf = (d: Domain) => d.events[d.status]?.reason;
