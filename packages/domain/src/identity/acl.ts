@@ -147,6 +147,10 @@ export const aclRuleResource = defineResource({
     comment: { label: 'Comment', kind: 'text' },
     'events.created.at': { label: 'Added', kind: 'date' },
   },
-  list: { columns: ['value', 'action', 'comment', 'events.created.at'], phone: ['value', 'action'] },
+  list: {
+    columns: ['value', 'action', 'comment', 'events.created.at'],
+    phone: ['value', 'action'],
+    filters: ['action'],
+  },
   detail: { fields: ['id', 'value', 'action', 'comment'] },
 });

@@ -91,7 +91,7 @@ export const domainMachine = defineMachine<Domain>({
       done: (d) =>
         d.status === 'verified'
           ? `${d.domain} is verified.`
-          : `${d.domain} is ${d.status}: ${reasonOf(d) ?? 'no reason given'}`,
+          : `The verification of ${d.domain} ${d.status === 'rejected' ? 'was rejected' : 'failed'}: ${reasonOf(d) ?? 'no reason given'}`,
     },
     // a failed check is concluded, but the owner may fix the record and ask again (same token)
     retry: {

@@ -10,7 +10,12 @@ import {
   type Domain,
   type DomainUser,
 } from '@trellis/domain/identity/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client.ts';
+import { errorMessage } from '../../../api/errors.ts';
+import { refetchAfterWrite } from '../../../api/useWrite.ts';
 import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
+import { notify } from '../../../app/notices.ts';
 import { pathTo } from '../../../app/routes.ts';
 import { CopyField } from '../../../components/CopyField.tsx';
 import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
@@ -51,7 +56,7 @@ function Outcome({ domain }: { domain: Domain }) {
     return (
       <Alert severity="error" sx={{ mb: 2 }}>
         <AlertTitle>The last check failed</AlertTitle>
-        {event?.reason ?? 'No reason was given.'} Fix the record, then choose Try again.
+        {event?.reason ?? 'No reason was given.'}
       </Alert>
     );
   if (domain.status === 'rejected')
@@ -69,12 +74,29 @@ export default function DomainDetailsPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const path = `${domainResource.path}/${id}`;
+  const client = useQueryClient();
   usePageChrome({ backRoute: POLICIES() });
+  // the outcome decides how the notice reads: a failed check is no success (the banner below says why)
+  const verify = async () => {
+    try {
+      const answer = await api.post<Domain>(`${path}/verify`);
+      await refetchAfterWrite(client, { objects: [path] });
+      if (answer.status === 'verified') notify('success', `${answer.domain} is verified.`);
+      else
+        notify(
+          'error',
+          `The verification of ${answer.domain} ${answer.status === 'rejected' ? 'was rejected' : 'failed'}.`,
+        );
+    } catch (e) {
+      notify('error', errorMessage(e));
+    }
+  };
   return (
     <ResourceDetail<Domain>
       resource={domainResource}
       path={path}
       title={(d) => d.domain}
+      actions={{ verify: { onClick: verify } }}
       banner={(d) => (
         <>
           <Outcome domain={d} />

@@ -69,7 +69,7 @@ export function domains(config: Pick<Config, 'dnsResolver' | 'dnsTimeoutMs'>): S
         verification: verificationRecord({ domain, token }),
         status: 'pending',
         owner: { id: ctx.account.id, name: ctx.account.name },
-        events: { pended: stamp(ctx) },
+        events: {},
       };
     },
 
