@@ -4,11 +4,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -27,6 +28,42 @@ import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { SchemaFormDialog } from '../../../components/form/SchemaFormDialog.tsx';
+
+/** The ⋮ menu of a rule row (one narrow cell, so it stays in view on a phone). */
+function RuleMenu({
+  rule,
+  onEdit,
+  onDelete,
+}: {
+  rule: AclRule;
+  onEdit: (r: AclRule) => void;
+  onDelete: (r: AclRule) => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (fn: (r: AclRule) => void) => () => {
+    setAnchor(null);
+    fn(rule);
+  };
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={`Actions for rule ${rule.value}`}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        <MenuItem dense onClick={pick(onEdit)}>
+          <ListItemText>Edit</ListItemText>
+        </MenuItem>
+        <MenuItem dense onClick={pick(onDelete)} sx={{ color: 'error.main' }}>
+          <ListItemText>Delete</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
 
 /** One list: its rules, add, edit and delete (a change that would shut the user out is refused by the server). */
 function RulesList({ list }: { list: AclList }) {
@@ -50,20 +87,7 @@ function RulesList({ list }: { list: AclList }) {
         path={path}
         stateKey={`acl-${list.id}`}
         noun="rules"
-        rowActions={(r) => (
-          <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-            <Tooltip title="Edit">
-              <IconButton size="small" aria-label={`Edit rule ${r.value}`} onClick={() => setEditing(r)}>
-                <EditOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton size="small" aria-label={`Delete rule ${r.value}`} onClick={() => setDeleting(r)}>
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Stack>
-        )}
+        rowActions={(r) => <RuleMenu rule={r} onEdit={setEditing} onDelete={setDeleting} />}
         toolbar={
           <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
             Add rule
