@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { addMember, createUser } from '../src/modules/identity/accounts/service.ts';
+import { issueCode } from '../src/modules/identity/codes/service.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 // Access rules: IP allow / deny lists for portal sign-in (`account`) and API tokens (`integrations`).
@@ -155,6 +157,31 @@ describe('access rules', () => {
       payload: { account: { id: t.demo.vendor.id } },
     });
     expect(sw.statusCode).toBe(403);
+  });
+
+  it('setting a password with a code from a refused address sets it but opens no session', async () => {
+    await addRule(vendor, 'account', { value: '127.0.0.1' });
+    const user = await createUser(t.db, { email: 'acl-pw@example.test', name: 'Pia', password: 'Old-password-1' });
+    await addMember(t.db, t.demo.vendor.id, user.id);
+    const code = await issueCode(t.db, user.id, 'restore');
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/public/v1/auth/password/set?code=${encodeURIComponent(code)}`,
+      payload: { password: 'New-password-2' },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(set.statusCode).toBe(403);
+    expect(set.cookies).toEqual([]);
+    const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect(sessions).toEqual([]);
+    // the new password works from an allowed address
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/login',
+      payload: { email: 'acl-pw@example.test', password: 'New-password-2' },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(again.statusCode).toBe(201);
   });
 
   it('deny rules win over allow rules, for IPv6 too', async () => {
