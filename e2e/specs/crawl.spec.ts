@@ -157,7 +157,7 @@ test.describe.configure({ mode: 'parallel', retries: 0 });
 
 for (const [key, user] of Object.entries(DEMO_USERS) as [string, DemoUser][]) {
   test(`every page and tab as ${key} (${user.account.name})`, async ({ page }) => {
-    test.setTimeout(2_400_000);
+    test.setTimeout(600_000);
     const sessionId = await loginViaApi(page, user);
     const failures: string[] = [];
     const skipped: string[] = [];
