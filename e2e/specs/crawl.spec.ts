@@ -79,6 +79,7 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
     const ctx = (await (await a.get('/public/v1/auth/context')).json()) as { account: { id: string } };
     return one({ id: await first(a, `/accounts/${ctx.account.id}/groups`) });
   },
+  'settings.users.domains.details': async (a) => one({ id: await first(a, '/domains') }),
 };
 
 /** Params when every value was found. */

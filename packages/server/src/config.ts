@@ -40,6 +40,10 @@ export interface Config {
   /** Poll interval of the background job runner; 0 = do not run jobs in this process (tests run them explicitly). */
   jobIntervalMs: number;
   logLevel: string;
+  /** `host:port` of the DNS server that domain verification asks; unset = the system's resolvers. */
+  dnsResolver?: string;
+  /** How long domain verification waits for the DNS answer, ms. */
+  dnsTimeoutMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -69,14 +73,27 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     jobIntervalMs: Number(env.JOB_INTERVAL_MS ?? 1000),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    dnsResolver: env.DNS_RESOLVER || undefined,
+    dnsTimeoutMs: Number(env.DNS_TIMEOUT_MS ?? 5000),
     ...overrides,
   };
 }
 
-/** Settings for tests: in-memory database unless TEST_DATABASE_URL is given. */
+/**
+ * Settings for tests: in-memory database unless TEST_DATABASE_URL is given. Domain verification asks a closed port
+ * on loopback unless a test runs its own DNS server: tests never send a query to the machine's resolvers.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return configFromEnv(
     {},
-    { dataDir: undefined, logLevel: 'silent', jobIntervalMs: 0, publicUrl: 'http://portal.test', ...overrides },
+    {
+      dataDir: undefined,
+      logLevel: 'silent',
+      jobIntervalMs: 0,
+      publicUrl: 'http://portal.test',
+      dnsResolver: '127.0.0.1:9',
+      dnsTimeoutMs: 1000,
+      ...overrides,
+    },
   );
 }

@@ -5,3 +5,6 @@ export * from './token.ts';
 export * from './session.ts';
 export * from './user.ts';
 export * from './group.ts';
+export * from './domain.ts';
+export * from './acl.ts';
+export * from './module-settings.ts';

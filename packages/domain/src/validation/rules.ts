@@ -201,6 +201,21 @@ export function ip(value: Maybe<string>): RuleResult {
   return isIp(String(value).trim()) ? null : m.IP;
 }
 
+/** An IP address or a CIDR range of one (`192.0.2.0/24`, `2001:db8::/32`); the prefix fits the address family. */
+export function isIpOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length || !isIp(address)) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (ipaddr.IPv4.isValidFourPartDecimal(address) ? 32 : 128);
+}
+
+/** An access rule's value: an address or a CIDR range, with the message of the IP rule. */
+export function ipOrRange(value: Maybe<string>): RuleResult {
+  if (isEmpty(value)) return null;
+  return isIpOrRange(String(value).trim()) ? null : m.IP;
+}
+
 /**
  * Standard 5-field cron (minute hour day-of-month month day-of-week): `*`, ranges, lists, `*\/n`
  * steps, month/day names (case-insensitive), 0–7 for day of week. No seconds field, no macros.

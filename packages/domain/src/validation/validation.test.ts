@@ -206,6 +206,22 @@ table('ip', r.ip, [
   ['example.com', 'IP address is not valid'],
 ]);
 
+table('ip or range (access rules)', r.ipOrRange, [
+  ['192.0.2.10', null],
+  ['192.0.2.0/24', null],
+  ['0.0.0.0/0', null],
+  ['2001:db8::/32', null],
+  ['::1/128', null],
+  ['', null],
+  ['192.0.2.0/33', 'IP address is not valid'],
+  ['2001:db8::/129', 'IP address is not valid'],
+  ['192.0.2.0/', 'IP address is not valid'],
+  ['192.0.2.0/24/1', 'IP address is not valid'],
+  ['192.0.2.0/x', 'IP address is not valid'],
+  ['300.0.2.0/24', 'IP address is not valid'],
+  ['example.com/24', 'IP address is not valid'],
+]);
+
 table('cron', r.cron, [
   ['* * * * *', null],
   ['*/5 * * * *', null],

@@ -56,6 +56,7 @@ export const zSubdomain = () => zRequiredString(rules.subdomain);
 export const zUrl = () => zRequiredString(rules.url);
 export const zHttpsUrl = () => zRequiredString(rules.httpsUrl);
 export const zIp = () => zRequiredString(rules.ip);
+export const zIpOrRange = () => zRequiredString(rules.ipOrRange);
 export const zCron = () => zRequiredString(rules.cron);
 export const zUuid = () => zRequiredString(rules.uuid);
 export const zHexColor = () => zRequiredString(rules.hexColor);

@@ -40,7 +40,8 @@ export function CopyField({ label, value }: { label: string; value: string }) {
       slotProps={{
         input: {
           readOnly: true,
-          sx: { fontFamily: 'monospace', fontSize: 14 },
+          // tall enough that an underscore (record names such as _trellis-verification) is not clipped
+          sx: { fontFamily: 'monospace', fontSize: 14, '& .MuiInputBase-input': { height: '1.6em' } },
           endAdornment: (
             <InputAdornment position="end">
               <Tooltip title={copied ? 'Copied' : 'Copy'}>

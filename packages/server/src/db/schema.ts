@@ -151,6 +151,7 @@ import type { DistributionTables } from './schema-distribution.ts';
 import type { TierAccountTables } from './schema-tiers.ts';
 import type { FulfillmentTables } from './schema-fulfillment.ts';
 import type { BrandingTables } from './schema-branding.ts';
+import type { AccessTables } from './schema-access.ts';
 import type { CatalogItemsTables } from './schema-items.ts';
 import type { LocalizationTables } from './schema-localization.ts';
 import type { CatalogParametersTables } from './schema-parameters.ts';
@@ -164,6 +165,7 @@ export interface DB
     DistributionTables,
     TierAccountTables,
     BrandingTables,
+    AccessTables,
     FulfillmentTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { ErrorCode } from '@trellis/domain';
 import type { DB } from '../db/schema.ts';
 import { digest, sameDigest } from '../lib/secrets.ts';
+import { aclRulesOf, assertSignInAllowed, assertTokenAllowed } from '../modules/identity/acl/enforce.ts';
 import type { Ctx } from './context.ts';
 import { ApiError } from './errors.ts';
 
@@ -48,6 +49,7 @@ export async function userContext(
     .innerJoin('accounts as a', 'a.id', 'au.account_id')
     .innerJoin('users as u', 'u.id', 'au.user_id')
     .select(['a.id', 'a.name', 'a.type', 'a.data', 'u.name as user_name', 'au.status'])
+    .select(aclRulesOf('account').as('acl'))
     .select((eb) =>
       eb
         .selectFrom('group_users as gu')
@@ -61,6 +63,7 @@ export async function userContext(
     .where('au.account_id', '=', accountId)
     .executeTakeFirst();
   if (!row || row.status !== 'active') return null;
+  assertSignInAllowed(row.acl, ip, row.name);
   return {
     account: accountOf(row as AccountRow),
     user: { id: userId, name: row.user_name },
@@ -96,12 +99,14 @@ async function tokenContext(db: Kysely<DB>, key: string, ip: string): Promise<Ct
       'a.type',
       'a.data as account_data',
     ])
+    .select(aclRulesOf('integrations').as('acl'))
     .where('t.id', '=', id)
     .executeTakeFirst();
   if (!row || !sameDigest(secret, row.secret_hash)) throw ApiError.unauthorized('Invalid API key.');
   if (row.status !== 'active') throw ApiError.unauthorized(`API key is ${row.status}.`);
   if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now())
     throw ApiError.unauthorized('API key has expired.');
+  assertTokenAllowed(row.acl, ip);
   return {
     account: accountOf({ id: row.account_id, name: row.account_name, type: row.type, data: row.account_data }),
     user: null,

@@ -66,6 +66,11 @@ export interface Served<T extends Obj = Obj> {
    * handler is a pure transition.
    */
   actions?: Partial<Record<string, ActionHandler<T>>>;
+  /**
+   * Work an action needs from outside the database (a DNS lookup), by action name: it runs before the action's
+   * transaction, so no row lock waits on the network, and its result reaches the handler as `prepared`.
+   */
+  prepare?: Partial<Record<string, (ctx: Ctx, current: T) => Promise<unknown>>>;
   /** Which account owns an object (for audit); default row(obj).account_id. */
   owner?(obj: T): string;
   /** Column matched by the `:id` path parameter; default columns.id or 'id'. */
@@ -87,7 +92,14 @@ export const hideStatusUnlessAsked = (status: string) => (_ctx: Ctx, query: RqlQ
   rqlMentions(query.filter, 'status') ? null : sql<boolean>`t.status <> ${status}`;
 
 export type Created<T> = T | { object: T; extra: Record<string, unknown> };
-export type ActionHandler<T> = (ctx: Ctx, current: T, body: any, params: Params, db: Transaction<DB>) => Promise<T>;
+export type ActionHandler<T> = (
+  ctx: Ctx,
+  current: T,
+  body: any,
+  params: Params,
+  db: Transaction<DB>,
+  prepared?: unknown,
+) => Promise<T>;
 
 export const tableName = (res: Served<any>): keyof DB & string =>
   (typeof res.table === 'string' ? res.table : res.table.name) as keyof DB & string;
@@ -555,13 +567,23 @@ export async function runAction<T extends Obj>(
   const decl = machine?.actions[action];
   if (!machine || !decl) throw ApiError.notFound('Action');
   const handler = actionHandler(res, action);
+  let prepared: unknown;
+  const prepare = res.prepare?.[action];
+  if (prepare) {
+    // the same checks as below first, so nobody makes the server reach out for an action it would refuse
+    const seen = await getObject(res, ctx, params, id, db);
+    await checkWrite(res, ctx, params, db);
+    const early = refusal(machine, action, seen, viewerOf(ctx));
+    if (early) throw refused(early);
+    prepared = await prepare(ctx, seen);
+  }
   return tx(db, async (trx) => {
     const current = await getObject(res, ctx, params, id, trx, { lock: true });
     await checkWrite(res, ctx, params, trx);
     const rule = refusal(machine, action, current, viewerOf(ctx));
     if (rule) throw refused(rule);
     const input = decl.body ? parseBody(decl.body, body) : (body ?? {});
-    let next = handler ? await handler(ctx, current, input, params, trx) : current;
+    let next = handler ? await handler(ctx, current, input, params, trx, prepared) : current;
     if (decl.to && next.status === current.status) next = { ...next, status: decl.to };
     next = stampUpdated(ctx, next, decl.event);
     await updateObject(res, next, trx);

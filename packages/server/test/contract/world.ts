@@ -6,6 +6,7 @@ import { AREAS } from '../../src/modules/index.ts';
 import type { Served } from '../../src/resources/engine.ts';
 import { servedResources as registered } from '../../src/resources/routes.ts';
 import { startServer, type Running } from '../../src/server.ts';
+import { startDnsServer, type DnsServer } from '../../src/lib/loopback-dns.ts';
 import { freshDatabaseUrl } from '../helpers.ts';
 
 // The world of the contract tests: the full demo (what `npm start` shows) plus a second provider, and every served
@@ -41,6 +42,8 @@ export interface World {
   /** Tenants with nothing to do with the demo objects. */
   otherVendor: Caller;
   otherProvider: Caller;
+  /** The DNS server domain verification asks (on loopback). */
+  dns: DnsServer;
   call(c: Caller | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -55,7 +58,8 @@ export const servedResources = (): Served<any>[] => {
 
 export async function openWorld(): Promise<World> {
   const { url, drop } = await freshDatabaseUrl();
-  const running = await startServer(testConfig({ databaseUrl: url }), { demo: true });
+  const dns = await startDnsServer();
+  const running = await startServer(testConfig({ databaseUrl: url, dnsResolver: dns.address }), { demo: true });
   const app = running.app;
   await app.ready();
   // A second provider with a user of its own: the other tenant for the provider's objects.
@@ -85,9 +89,11 @@ export async function openWorld(): Promise<World> {
     provider: await login('Demo Provider', 'provider@demo.trellis', 'provider'),
     otherVendor: await login('Other Vendor', 'other@demo.trellis', 'vendor'),
     otherProvider: await login('Other Provider', 'other.provider@contract.test', 'provider'),
+    dns,
     call: (c, opts) => app.inject({ ...opts, headers: { ...(opts.headers as object), ...(c?.headers ?? {}) } }),
     async close() {
       await app.close();
+      await dns.close();
       await drop();
     },
   };
@@ -107,6 +113,31 @@ const FIXTURES: { name: string; make: (w: World, productId: string) => Promise<L
         method: 'POST',
         url: `${BASE}/auth/tokens`,
         payload: { name: 'Contract key', permissions: [{ id: 'MD-0002' }] },
+      }),
+  },
+  {
+    // verified, so that its users (the vendor's members at demo.trellis) are listed too
+    name: 'domain',
+    make: async (w) => {
+      const made = await w.call(w.vendor, {
+        method: 'POST',
+        url: `${BASE}/domains`,
+        payload: { domain: 'demo.trellis' },
+      });
+      if (made.statusCode !== 201) return made;
+      const { id, verification } = made.json();
+      w.dns.zone.txt.set(verification.name, [[verification.value]]);
+      return w.call(w.vendor, { method: 'POST', url: `${BASE}/domains/${id}/verify` });
+    },
+  },
+  {
+    // a deny rule of a documentation range: every address the tests use still gets in
+    name: 'acl-rule',
+    make: (w) =>
+      w.call(w.vendor, {
+        method: 'POST',
+        url: `${BASE}/acl/integrations/rules`,
+        payload: { value: '203.0.113.0/24', action: 'deny', comment: 'Contract range' },
       }),
   },
   {

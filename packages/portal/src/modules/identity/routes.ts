@@ -93,6 +93,17 @@ export const identityRoutes: RouteDef[] = [
     component: page(() => import('./users/MemberDetailsPage.tsx')),
   },
   {
+    name: 'settings.users.domains.details',
+    path: '/settings/users/domains/:id',
+    title: 'Domain',
+    parent: 'settings.users',
+    back: 'settings.users',
+    module: 'MD-0001',
+    restrictModule: true,
+    hideInNavMenu: true,
+    component: page(() => import('./domains/DomainDetailsPage.tsx')),
+  },
+  {
     name: 'settings.users.groups.details',
     path: '/settings/users/groups/:id',
     title: 'Group',

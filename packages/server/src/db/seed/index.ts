@@ -5,6 +5,7 @@ import { migrateToLatest } from '../migrate.ts';
 import type { DB } from '../schema.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
+import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoFulfillment } from './demo-fulfillment.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
@@ -25,6 +26,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
   } finally {
     await app.close();
   }
+  await seedDemoDomains(db, config);
   return identity;
 }
 

@@ -1,9 +1,12 @@
 import { defineArea, type Api } from '../types.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
+import { domainRoutes } from './domains/routes.ts';
 import { passwordRoutes } from './password/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
+import { moduleSettingsRoutes } from './settings/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -18,5 +21,8 @@ export const identity = defineArea({
     userRoutes(api);
     groupRoutes(api);
     tokenRoutes(api);
+    domainRoutes(api);
+    aclRoutes(api);
+    moduleSettingsRoutes(api);
   },
 });

@@ -18,6 +18,8 @@ import { api } from '../../../api/client.ts';
 import { CONTEXT_KEY, useAuth } from '../../../app/session/SessionProvider.tsx';
 import { FieldList } from '../../../components/FieldList.tsx';
 import { applyServerErrors } from '../../../components/form/serverErrors.ts';
+import { AccessRulesSection } from './AccessRulesSection.tsx';
+import { DomainsSection } from './DomainsSection.tsx';
 
 const CHOICES: Record<MfaPolicy, { label: string; help: string }> = {
   required: { label: 'Required', help: 'Every user must confirm sign-ins with a second factor.' },
@@ -123,6 +125,8 @@ export function PoliciesTab({ canWrite }: { canWrite: boolean }) {
           )}
         </CardContent>
       </Card>
+      <DomainsSection />
+      <AccessRulesSection />
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" gutterBottom>

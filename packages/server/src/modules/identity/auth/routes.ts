@@ -12,6 +12,7 @@ import type { Api } from '../../types.ts';
 import { clearSessionCookie, openSession } from './session.ts';
 import { claimLoginAttempt, loginKeys, loginSucceeded } from './throttle.ts';
 import { verifyRecaptcha } from './recaptcha.ts';
+import { signInAccount } from '../acl/enforce.ts';
 
 export const INVALID_LOGIN = 'Invalid e-mail or password.';
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
@@ -112,7 +113,7 @@ export function authRoutes({ app, db, config }: Api) {
     const accounts = await memberAccounts(db, user.id);
     if (!accounts.length) throw ApiError.forbidden('This user is not an active member of any account.');
     const last = user.data.last_account_id;
-    const accountId = accounts.find((a) => a.id === last)?.id ?? accounts[0].id;
+    const accountId = await signInAccount(db, accounts, last, req.ip);
     const sessionId = await openSession(db, req, reply, user.id, accountId, config);
     const ctx = await userContext(db, user.id, accountId, req.ip, sessionId);
     return reply.code(201).send(await describeContext(db, ctx!));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorCode, validation } from '@trellis/domain';
 import type { Config } from '../../../config.ts';
 import { userContext } from '../../../http/auth.ts';
+import { signInAccount } from '../acl/enforce.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { requireCtx } from '../../../http/reply.ts';
 import { digest, hashPassword, verifyPassword } from '../../../lib/secrets.ts';
@@ -61,8 +62,10 @@ export function passwordRoutes({ app, db, config }: Api) {
       const accounts = await memberAccounts(db, user.id);
       const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
       if (!account) return reply.code(201).send({ account: null, user: { id: user.id, name: user.name } });
-      const sessionId = await openSession(db, req, reply, user.id, account.id, config);
-      const ctx = await userContext(db, user.id, account.id, req.ip, sessionId);
+      // the password is set; signing in still follows the accounts' access rules (403 before any session)
+      const openId = await signInAccount(db, accounts, account.id, req.ip);
+      const sessionId = await openSession(db, req, reply, user.id, openId, config);
+      const ctx = await userContext(db, user.id, openId, req.ip, sessionId);
       return reply.code(201).send(await describeContext(db, ctx!));
     },
   );
