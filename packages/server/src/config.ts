@@ -40,6 +40,8 @@ export interface Config {
   /** Poll interval of the background job runner; 0 = do not run jobs in this process (tests run them explicitly). */
   jobIntervalMs: number;
   logLevel: string;
+  /** Key that encrypts the users' TOTP secrets (32 bytes, base64 or hex); unset = a key kept in the database. */
+  mfaEncryptionKey?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -69,6 +71,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     jobIntervalMs: Number(env.JOB_INTERVAL_MS ?? 1000),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { ErrorCode } from '@trellis/domain';
 import type { DB } from '../db/schema.ts';
 import { digest, sameDigest } from '../lib/secrets.ts';
+import { mfaGate } from '../modules/identity/mfa/session-mfa.ts';
 import type { Ctx } from './context.ts';
 import { ApiError } from './errors.ts';
 
@@ -116,13 +117,15 @@ export interface SessionRow {
   id: string;
   user_id: string;
   account_id: string;
+  mfa_step: string | null;
+  mfa_verified_at: unknown;
 }
 
 /** The live session behind a cookie secret, refreshing its last-seen time; null when none. */
 export async function findSession(db: Kysely<DB>, secret: string): Promise<SessionRow | null> {
   const row = await db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'account_id', 'last_seen_at', 'expires_at', 'terminated_at'])
+    .select(['id', 'user_id', 'account_id', 'last_seen_at', 'expires_at', 'terminated_at', 'mfa_step', 'mfa_verified_at'])
     .where('secret_hash', '=', digest(secret))
     .executeTakeFirst();
   if (!row || row.terminated_at) return null;
@@ -164,5 +167,5 @@ export async function resolveCaller(db: Kysely<DB>, req: FastifyRequest): Promis
     if (wanted !== session.account_id) throw ApiError.forbidden(`You are not a member of account ${wanted}.`);
     return null;
   }
-  return ctx;
+  return mfaGate(db, req, session, ctx);
 }

@@ -2,12 +2,13 @@ import { defineArea, type Api } from '../types.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
+import { mfaRoutes } from './mfa/routes.ts';
 import { passwordRoutes } from './password/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
-/** Accounts, users and their memberships, groups, API tokens, sessions, login and passwords. */
+/** Accounts, users and their memberships, groups, API tokens, sessions, login, passwords and MFA. */
 export const identity = defineArea({
   name: 'identity',
   routes: (api: Api) => {
@@ -18,5 +19,6 @@ export const identity = defineArea({
     userRoutes(api);
     groupRoutes(api);
     tokenRoutes(api);
+    mfaRoutes(api);
   },
 });

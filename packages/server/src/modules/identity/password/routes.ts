@@ -9,6 +9,7 @@ import { parseBody } from '../../../resources/engine.ts';
 import { describeContext, memberAccounts } from '../auth/routes.ts';
 import { verifyRecaptcha } from '../auth/recaptcha.ts';
 import { openSession } from '../auth/session.ts';
+import { sessionMfaAtLogin, withMfaStep } from '../mfa/session-mfa.ts';
 import { clearThrottle, rateLimit } from '../../../http/rate-limit.ts';
 import { terminateSessions } from '../sessions/service.ts';
 import type { Api } from '../../types.ts';
@@ -62,8 +63,10 @@ export function passwordRoutes({ app, db, config }: Api) {
       const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
       if (!account) return reply.code(201).send({ account: null, user: { id: user.id, name: user.name } });
       const sessionId = await openSession(db, req, reply, user.id, account.id, config);
-      const ctx = await userContext(db, user.id, account.id, req.ip, sessionId);
-      return reply.code(201).send(await describeContext(db, ctx!));
+      // a new password is the first factor only: the MFA step follows as after a sign-in
+      const mfa = await sessionMfaAtLogin(db, sessionId, user.id, account.id);
+      const ctx = withMfaStep((await userContext(db, user.id, account.id, req.ip, sessionId))!, mfa);
+      return reply.code(201).send({ ...(await describeContext(db, ctx)), ...(mfa ? { mfa } : {}) });
     },
   );
 
