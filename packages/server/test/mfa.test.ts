@@ -186,7 +186,9 @@ describe('codes at login', () => {
     const stale = await call(s, 'POST', `/users/${u.id}/mfa/verify-totp`, { code: codeAt(secret, -3) });
     expect(stale.statusCode).toBe(400);
     const code = codeAt(secret);
-    const ok = await call(s, 'POST', `/users/${u.id}/mfa/verify-totp`, { code: code.slice(0, 3) + ' ' + code.slice(3) });
+    const ok = await call(s, 'POST', `/users/${u.id}/mfa/verify-totp`, {
+      code: code.slice(0, 3) + ' ' + code.slice(3),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).not.toHaveProperty('recovery_codes');
 
@@ -454,7 +456,11 @@ describe('whose MFA', () => {
       ['POST', `/users/${multi.id}/mfa/recovery-codes`],
       ['GET', `/users/UR-000-000-000/mfa`],
     ] as const) {
-      const res = await t.call(admin, { method, url: `/public/v1${url}`, payload: method === 'POST' ? { x: 1 } : undefined });
+      const res = await t.call(admin, {
+        method,
+        url: `/public/v1${url}`,
+        payload: method === 'POST' ? { x: 1 } : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     const token = await t.call(admin, {

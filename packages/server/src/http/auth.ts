@@ -125,7 +125,16 @@ export interface SessionRow {
 export async function findSession(db: Kysely<DB>, secret: string): Promise<SessionRow | null> {
   const row = await db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'account_id', 'last_seen_at', 'expires_at', 'terminated_at', 'mfa_step', 'mfa_verified_at'])
+    .select([
+      'id',
+      'user_id',
+      'account_id',
+      'last_seen_at',
+      'expires_at',
+      'terminated_at',
+      'mfa_step',
+      'mfa_verified_at',
+    ])
     .where('secret_hash', '=', digest(secret))
     .executeTakeFirst();
   if (!row || row.terminated_at) return null;

@@ -62,7 +62,8 @@ export default function PasswordSetPage() {
       // The server logs the user in when they belong to an account: go straight in.
       if (answer?.account && answer.session_id) {
         session.signedIn(answer as AuthContext);
-        navigate('/', { replace: true });
+        // an MFA step follows the new password as it follows a sign-in: the login page shows it
+        navigate(answer.mfa ? '/login' : '/', { replace: true });
       } else setDone(true);
     } catch (err) {
       const field = err instanceof ApiError ? err.fieldErrors.password?.[0] : undefined;

@@ -16,14 +16,7 @@ import type { Api } from '../../types.ts';
 import { setSessionCookie } from '../auth/session.ts';
 import { SecretBox } from './secret-box.ts';
 import { completeSessionMfa } from './session-mfa.ts';
-import {
-  disableMfa,
-  mfaDetails,
-  renewRecoveryCodes,
-  startEnrolment,
-  totpMethod,
-  verifyMfa,
-} from './service.ts';
+import { disableMfa, mfaDetails, renewRecoveryCodes, startEnrolment, totpMethod, verifyMfa } from './service.ts';
 
 const base = '/users/:userId/mfa';
 const tag = 'users';

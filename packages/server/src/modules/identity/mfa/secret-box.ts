@@ -18,7 +18,9 @@ export function parseKey(value: string): Buffer {
   const v = value.trim();
   const key = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
   if (key.length !== 32)
-    throw new Error('MFA_ENCRYPTION_KEY must be 32 random bytes, as 64 hex digits or base64 (openssl rand -base64 32).');
+    throw new Error(
+      'MFA_ENCRYPTION_KEY must be 32 random bytes, as 64 hex digits or base64 (openssl rand -base64 32).',
+    );
   return key;
 }
 
@@ -41,7 +43,11 @@ export class SecretBox {
       .values({ key: STATE_KEY, value: JSON.stringify({ key: fresh }) })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    const row = await db.selectFrom('system_state').select('value').where('key', '=', STATE_KEY).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('system_state')
+      .select('value')
+      .where('key', '=', STATE_KEY)
+      .executeTakeFirstOrThrow();
     this.stored = parseKey(row.value.key);
     return this.stored;
   }
@@ -75,4 +81,3 @@ export class SecretBox {
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   }
 }
-

@@ -25,7 +25,11 @@ declare module 'fastify' {
 
 /** The account's policy and the user's MFA status, the two inputs of the spec §4 rule. */
 async function ruleInputs(db: Db, userId: string, accountId: string) {
-  const account = await db.selectFrom('accounts').select(['name', 'data']).where('id', '=', accountId).executeTakeFirst();
+  const account = await db
+    .selectFrom('accounts')
+    .select(['name', 'data'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   const user = await db.selectFrom('users').select('data').where('id', '=', userId).executeTakeFirst();
   const policy: MfaPolicy = mfaPolicyOf(account?.data?.settings?.mfa?.policy);
   return { policy, status: userMfaOf(user?.data).status, accountName: account?.name ?? accountId };
@@ -45,7 +49,8 @@ export async function sessionMfaAtLogin(
   const { policy, status } = await ruleInputs(db, userId, accountId);
   const rule = mfaSessionRule(policy, status);
   if (!rule.step) return null;
-  if (rule.mandatory) await db.updateTable('sessions').set({ mfa_step: rule.step }).where('id', '=', sessionId).execute();
+  if (rule.mandatory)
+    await db.updateTable('sessions').set({ mfa_step: rule.step }).where('id', '=', sessionId).execute();
   return { step: rule.step, method: 'totp', mandatory: rule.mandatory };
 }
 
