@@ -31,7 +31,7 @@ test('a user turns MFA on after the password and then signs in with a code', asy
   const member = await admin.post(`/accounts/${admin.accountId}/users`, { email, name: NAME });
   const mail = await waitForMail(email, { subject: /Invitation to Demo Vendor/, since });
   const own = await playwrightRequest.newContext({ baseURL });
-  const code = new URL(linkIn(mail, '/password/set')).searchParams.get('code')!;
+  const code = new URL(linkIn(mail, '/password/set'), baseURL).searchParams.get('code')!;
   const set = await own.post(`/public/v1/auth/password/set?code=${encodeURIComponent(code)}`, {
     data: { password: PASSWORD },
   });
@@ -71,6 +71,7 @@ test('a user turns MFA on after the password and then signs in with a code', asy
     await expect(page.getByRole('main').getByText('Enabled', { exact: true })).toBeVisible();
 
     // Out, and in again: the password, then a code.
+    await dashboard.goto();
     await shell.logout();
     await loginPage.submitWith(email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Multi-factor authentication' })).toBeVisible();
