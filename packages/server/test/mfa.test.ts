@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MfaPolicy } from '@trellis/domain';
-import { addMember, createAccount, createUser } from '../src/modules/identity/accounts/service.ts';
+import { addMember, createAccount, createGroup, createUser } from '../src/modules/identity/accounts/service.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 // MFA with TOTP (issue 14, spec §3 Auth user, §4 MFA session). Codes are made here from the secret the API hands out,
@@ -483,6 +483,59 @@ describe('whose MFA', () => {
       ['/users/{userId}/mfa/recovery-codes', 'post'],
     ])
       expect(doc.paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+  });
+});
+
+describe('an administrator resetting a member’s MFA', () => {
+  it('turns it off without a code, audited; not one’s own, nor a user outside the account', async () => {
+    const account = await accountWith('required');
+    const admin = await userIn(account.id, 'admin');
+    await addAdmin(account.id, admin.id);
+    const member = await userIn(account.id);
+    const { session: adminSession } = await enrol(await login(admin.email), admin.id);
+    const { session: memberSession } = await enrol(await login(member.email), member.id);
+    const url = (a: string, u: string) => `/accounts/${a}/users/${u}/mfa/reset`;
+
+    expect((await call(adminSession, 'POST', url(account.id, admin.id))).statusCode).toBe(404);
+    expect((await call(adminSession, 'POST', url(t.demo.vendor.id, member.id))).statusCode).toBe(404);
+    const outsider = t.demo.users['vendor@demo.trellis'];
+    expect((await call(adminSession, 'POST', url(account.id, outsider.id))).statusCode).toBe(404);
+    // a member without the users module reaches no one's
+    const plain = await call(memberSession, 'POST', url(account.id, admin.id));
+    expect(plain.statusCode).toBe(404);
+
+    const res = await call(adminSession, 'POST', url(account.id, member.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'disabled', recovery_codes_left: 0 });
+    expect(res.json().events.disabled.by.id).toBe(admin.id);
+    const audit = await t.db
+      .selectFrom('audit_records')
+      .select(['action', 'actor_id', 'account_id'])
+      .where('object_type', '=', 'user-mfa')
+      .where('action', '=', 'reset')
+      .execute();
+    expect(audit).toEqual([{ action: 'reset', actor_id: admin.id, account_id: account.id }]);
+    // nothing left to reset; the member sets MFA up again at the next sign-in (policy required)
+    expect((await call(adminSession, 'POST', url(account.id, member.id))).statusCode).toBe(400);
+    expect((await login(member.email)).body.mfa).toEqual({ step: 'enrol', method: 'totp', mandatory: true });
+  });
+
+  it('is refused for a member holding a module the administrator lacks', async () => {
+    const account = await accountWith('optional');
+    const admin = await userIn(account.id, 'admin');
+    const member = await userIn(account.id);
+    await addAdmin(account.id, member.id);
+    // the administrator holds the users module only
+    const group = await createGroup(t.db, account.id, { name: 'User admins', permissions: ['MD-0001'] });
+    await t.db
+      .insertInto('group_users')
+      .values({ group_id: group.id, user_id: admin.id, account_id: account.id, created_at: new Date().toISOString() })
+      .execute();
+    await enrol(await login(member.email), member.id);
+    const s = await login(admin.email);
+    const res = await call(s, 'POST', `/accounts/${account.id}/users/${member.id}/mfa/reset`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors[0]).toContain('MD-0000');
   });
 });
 

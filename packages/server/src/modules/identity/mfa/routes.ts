@@ -16,7 +16,17 @@ import type { Api } from '../../types.ts';
 import { setSessionCookie } from '../auth/session.ts';
 import { SecretBox } from './secret-box.ts';
 import { completeSessionMfa } from './session-mfa.ts';
-import { disableMfa, mfaDetails, renewRecoveryCodes, startEnrolment, totpMethod, verifyMfa } from './service.ts';
+import { isSelf, pathUser } from '../users/path-user.ts';
+import { assertWithinPower, memberModules } from '../users/service.ts';
+import {
+  disableMfa,
+  mfaDetails,
+  renewRecoveryCodes,
+  resetMfa,
+  startEnrolment,
+  totpMethod,
+  verifyMfa,
+} from './service.ts';
 
 const base = '/users/:userId/mfa';
 const tag = 'users';
@@ -63,6 +73,16 @@ describeRoute('post', `${base}/recovery-codes`, {
   body: MfaProof,
   response: MfaVerified,
   status: 201,
+});
+
+const resetPath = '/accounts/:accountId/users/:userId/mfa/reset';
+describeRoute('post', resetPath, {
+  summary:
+    "Reset a member's MFA (users module MD-0001; not one's own): turned off without a code, e.g. after a lost " +
+    'phone and lost recovery codes; audited. 404 for a user of another account; 403 for a member holding a module ' +
+    'the caller lacks; 400 when the member has no MFA',
+  tag,
+  response: MfaDetails,
 });
 
 /**
@@ -120,5 +140,16 @@ export function mfaRoutes({ app, db, config }: Api) {
     const { ctx, user } = await self(req);
     const proof = parseBody(MfaProof, req.body);
     return reply.code(201).send(await renewRecoveryCodes(db, config, box, ctx, user.id, proof));
+  });
+
+  // An administrator's way out for a member locked out of its second factor; one's own MFA goes off with a code.
+  app.post(resetPath, async (req) => {
+    const ctx = requireCtx(req);
+    const { accountId, userId } = req.params as { accountId: string; userId: string };
+    if (accountId !== ctx.account.id || isSelf(ctx, userId) || !(await pathUser(db, ctx, userId)))
+      throw ApiError.notFound('User');
+    const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow();
+    assertWithinPower(ctx, await memberModules(db, ctx.account.id, userId), `user ${userId}`);
+    return resetMfa(db, ctx, userId, user.name);
   });
 }

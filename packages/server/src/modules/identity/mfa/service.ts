@@ -345,3 +345,17 @@ export async function renewRecoveryCodes(
     }),
   );
 }
+
+/**
+ * An administrator of the user's account (users module) resets the user's MFA, e.g. after a lost phone and lost
+ * recovery codes: it is off, audited as `reset` by the administrator; under the `required` policy the user sets it up
+ * again at the next sign-in.
+ */
+export async function resetMfa(db: Kysely<DB>, ctx: Ctx, userId: string, userName: string): Promise<MfaDetails> {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockRow(trx, userId);
+    if (!row || row.status === 'disabled')
+      throw ApiError.badRequest(`${userName} has not set up multi-factor authentication: there is nothing to reset.`);
+    return turnOff(trx, ctx, row, 'reset');
+  });
+}
