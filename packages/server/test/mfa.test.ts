@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MfaPolicy } from '@trellis/domain';
 import { addMember, createAccount, createGroup, createUser } from '../src/modules/identity/accounts/service.ts';
+import { SecretBox } from '../src/modules/identity/mfa/secret-box.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 // MFA with TOTP (issue 14, spec §3 Auth user, §4 MFA session). Codes are made here from the secret the API hands out,
@@ -566,5 +568,22 @@ describe('throttling wrong codes', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     // its own counters: signing in is not slowed down by them
     expect((await p.login(email, PASSWORD)).body.user.id).toBe(user.id);
+  });
+});
+
+describe('the secret box', () => {
+  it('opens boxes made before MFA_ENCRYPTION_KEY was set, seals new ones with it, and binds each to its user', async () => {
+    const before = new SecretBox(undefined);
+    const old = await before.seal(t.db, 'JBSWY3DPEHPK3PXP', 'UR-1');
+    const key = randomBytes(32).toString('base64');
+    const after = new SecretBox(key);
+    expect(await after.open(t.db, old, 'UR-1')).toBe('JBSWY3DPEHPK3PXP');
+    const fresh = await after.seal(t.db, 'KRSXG5CTMVRXEZLU', 'UR-1');
+    expect(fresh.split('.')[1]).not.toBe(old.split('.')[1]);
+    expect(await new SecretBox(key).open(t.db, fresh, 'UR-1')).toBe('KRSXG5CTMVRXEZLU');
+    await expect(after.open(t.db, fresh, 'UR-2')).rejects.toThrow();
+    // without the configured key, its boxes cannot be opened
+    await expect(before.open(t.db, fresh, 'UR-1')).rejects.toThrow(/another key/);
+    expect(() => new SecretBox('too-short')).toThrow(/MFA_ENCRYPTION_KEY must be 32 random bytes/);
   });
 });
