@@ -5,7 +5,7 @@ import { DEMO_USERS, NAVIGATION, VENDOR_ONLY_COUNTERS } from '../support/demo.ts
 for (const user of Object.values(DEMO_USERS)) {
   test(`${user.email} logs in and sees ${user.account.name}`, async ({ page, loginPage, shell, dashboard }) => {
     await loginPage.goto();
-    await loginPage.submitWith(user.email);
+    await loginPage.logIn(user.email);
 
     await page.waitForURL((url) => url.pathname === '/');
     await dashboard.expectLoaded(user.account, user.name);

@@ -33,7 +33,7 @@ test('an unknown path asked for before logging in comes back after the login', a
 }) => {
   await page.goto('/no/such/page');
   await expect(loginPage.email).toBeVisible();
-  await loginPage.submitWith(DEMO_USERS.vendor.email);
+  await loginPage.logIn(DEMO_USERS.vendor.email);
   await expect(notFound.title).toBeVisible();
   await expect(page).toHaveURL(/\/no\/such\/page$/);
 });

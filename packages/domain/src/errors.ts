@@ -10,6 +10,10 @@ export const ErrorCode = {
   csrf: 'AUTH_003',
   invalidCode: 'AUTH_004',
   expiredCode: 'AUTH_005',
+  /** 403: the session must complete multi-factor authentication (verify a code, or set MFA up) before anything else. */
+  mfaRequired: 'AUTH_006',
+  /** 400: a wrong or already used MFA code or recovery code. */
+  invalidMfaCode: 'AUTH_007',
   notFound: 'NF_001',
   methodNotAllowed: 'REQ_004',
   conflict: 'CONFLICT_001',

@@ -44,6 +44,8 @@ export interface Config {
   dnsResolver?: string;
   /** How long domain verification waits for the DNS answer, ms. */
   dnsTimeoutMs: number;
+  /** Key that encrypts the users' TOTP secrets (32 bytes, base64 or hex); unset = a key kept in the database. */
+  mfaEncryptionKey?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -75,6 +77,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL ?? 'warn',
     dnsResolver: env.DNS_RESOLVER || undefined,
     dnsTimeoutMs: Number(env.DNS_TIMEOUT_MS ?? 5000),
+    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
     ...overrides,
   };
 }

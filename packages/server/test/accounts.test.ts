@@ -61,7 +61,7 @@ describe('account settings', () => {
 
     const bad = await t.call(s, { method: 'PUT', url, payload: { name, settings: { mfa: { policy: 'sometimes' } } } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual(['settings.mfa.policy: policy must be one of required, optional, disabled']);
+    expect(bad.json().errors).toEqual(['settings.mfa.policy: policy must be one of required, optional, not required']);
 
     const ok = await t.call(s, { method: 'PUT', url, payload: { name, settings: { mfa: { policy: 'required' } } } });
     expect(ok.statusCode).toBe(200);
@@ -69,11 +69,18 @@ describe('account settings', () => {
     const after = await t.call(s, { method: 'GET', url: '/public/v1/auth/context' });
     expect(after.json().account.settings.mfa.policy).toBe('required');
 
+    // `disabled`, the older spelling, is stored as `not required`.
+    const alias = await t.call(s, { method: 'PUT', url, payload: { name, settings: { mfa: { policy: 'disabled' } } } });
+    expect(alias.json().settings).toEqual({ mfa: { policy: 'not required' } });
+    await t.call(s, { method: 'PUT', url, payload: { name, settings: { mfa: { policy: 'required' } } } });
+
     // A later update without settings keeps the stored policy.
     await t.call(s, { method: 'PUT', url, payload: { name } });
     expect(
       (await t.call(s, { method: 'GET', url: '/public/v1/auth/context' })).json().account.settings.mfa.policy,
     ).toBe('required');
+    // back to the demo's policy: under 'required' the next sign-ins of the demo vendor would have to set MFA up
+    await t.call(s, { method: 'PUT', url, payload: { name, settings: { mfa: { policy: 'optional' } } } });
   });
 
   it('needs the Account module to change the policy', async () => {

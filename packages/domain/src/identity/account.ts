@@ -2,16 +2,13 @@ import { z } from 'zod';
 import { zAccountName } from '../validation/zod.ts';
 import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
 import { Events } from './common.ts';
+import { MFA_POLICIES, MfaPolicyInput } from './mfa.ts';
 
-/** MFA policy of an account (kept for the MFA work): required, optional (the default) or disabled (not required). */
-export const MFA_POLICIES = ['required', 'optional', 'disabled'] as const;
-export type MfaPolicy = (typeof MFA_POLICIES)[number];
-export const DEFAULT_MFA_POLICY: MfaPolicy = 'optional';
-
-export const AccountSettings = z.object({
-  mfa: z.object({ policy: z.enum(MFA_POLICIES, { error: `policy must be one of ${MFA_POLICIES.join(', ')}` }) }),
-});
+/** Account settings (spec §3): `mfa.policy` is required, optional (the default) or not required (identity/mfa.ts). */
+export const AccountSettings = z.object({ mfa: z.object({ policy: z.enum(MFA_POLICIES) }) });
 export type AccountSettings = z.infer<typeof AccountSettings>;
+/** Settings as a client writes them: `disabled` is read as `not required`. */
+const AccountSettingsInput = z.object({ mfa: z.object({ policy: MfaPolicyInput }) });
 
 export const Account = z.object({
   id: z.string(),
@@ -33,7 +30,7 @@ export const AccountUpdate = z.object({
   external_id: z.string().max(100).nullable().optional(),
   description: z.string().max(512).nullable().optional(),
   /** Only the parts given change (e.g. `{mfa: {policy: 'required'}}`). */
-  settings: AccountSettings.partial().optional(),
+  settings: AccountSettingsInput.partial().optional(),
 });
 
 /** The accounts the caller belongs to; editing needs the Account module. */

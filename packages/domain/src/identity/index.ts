@@ -1,6 +1,7 @@
 export * from './modules.ts';
 export * from './common.ts';
 export * from './account.ts';
+export * from './mfa.ts';
 export * from './token.ts';
 export * from './session.ts';
 export * from './user.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zIpOrRange, zOptionalString } from '../validation/zod.ts';
 import * as rules from '../validation/rules.ts';
-import { MFA_POLICIES } from './account.ts';
+import { MFA_POLICIES, MfaPolicyInput } from './mfa.ts';
 import { ACL_ACTIONS } from './acl.ts';
 import { EventAt } from './common.ts';
 
@@ -39,9 +39,7 @@ const AclIpsWrite = z.array(
 const AclWrite = z.object({ ips: AclIpsWrite.optional() });
 
 export const AccountModuleSettingsUpdate = z.object({
-  mfa: z
-    .object({ policy: z.enum(MFA_POLICIES, { error: `policy must be one of ${MFA_POLICIES.join(', ')}` }) })
-    .optional(),
+  mfa: z.object({ policy: MfaPolicyInput }).optional(),
   acl: AclWrite.optional(),
 });
 export const IntegrationsModuleSettingsUpdate = z.object({ acl: AclWrite.optional() });

@@ -175,6 +175,7 @@ const TONES: Record<string, Tone> = {
   invited: 'info',
   approved: 'success',
   active: 'success',
+  enabled: 'success',
   published: 'success',
   listed: 'success',
   completed: 'success',

@@ -11,6 +11,11 @@ export function RequireSession() {
   const { context, error } = useSession();
   const location = useLocation();
   if (context === undefined) return <PageFallback />;
+  // a session that must complete MFA first goes back to the login's MFA step (and then comes back here)
+  if (context?.mfa?.mandatory) {
+    const next = location.pathname + location.search;
+    return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
+  }
   if (context === null) {
     if (error)
       return (

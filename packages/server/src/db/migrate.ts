@@ -17,6 +17,7 @@ import * as m0014search from './migrations/0014_search_indexes.ts';
 import * as m0015security from './migrations/0015_security_state.ts';
 import * as m0016listIndexes from './migrations/0016_list_indexes.ts';
 import * as m0017accountParent from './migrations/0017_account_parent.ts';
+import * as m0018mfa from './migrations/0018_mfa.ts';
 import * as m0019domainsAcl from './migrations/0019_domains_acl.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_security_state': m0015security,
   '0016_list_indexes': m0016listIndexes,
   '0017_account_parent': m0017accountParent,
+  '0018_mfa': m0018mfa,
   '0019_domains_acl': m0019domainsAcl,
 };
 

@@ -59,6 +59,10 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   terminated_at: Timestamp | null;
+  /** While set ('enrol' | 'verify'), the session may do nothing but complete MFA (migration 0018). */
+  mfa_step: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the session proved a second factor. */
+  mfa_verified_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   data: Json;
 }
 export interface TokensTable {
@@ -155,6 +159,7 @@ import type { AccessTables } from './schema-access.ts';
 import type { CatalogItemsTables } from './schema-items.ts';
 import type { LocalizationTables } from './schema-localization.ts';
 import type { CatalogParametersTables } from './schema-parameters.ts';
+import type { MfaTables } from './schema-mfa.ts';
 
 export interface DB
   extends
@@ -166,7 +171,8 @@ export interface DB
     TierAccountTables,
     BrandingTables,
     AccessTables,
-    FulfillmentTables {
+    FulfillmentTables,
+    MfaTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;

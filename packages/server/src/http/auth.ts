@@ -4,6 +4,7 @@ import { ErrorCode } from '@trellis/domain';
 import type { DB } from '../db/schema.ts';
 import { digest, sameDigest } from '../lib/secrets.ts';
 import { aclRulesOf, assertSignInAllowed, assertTokenAllowed } from '../modules/identity/acl/enforce.ts';
+import { mfaGate } from '../modules/identity/mfa/session-mfa.ts';
 import type { Ctx } from './context.ts';
 import { ApiError } from './errors.ts';
 
@@ -121,13 +122,24 @@ export interface SessionRow {
   id: string;
   user_id: string;
   account_id: string;
+  mfa_step: string | null;
+  mfa_verified_at: unknown;
 }
 
 /** The live session behind a cookie secret, refreshing its last-seen time; null when none. */
 export async function findSession(db: Kysely<DB>, secret: string): Promise<SessionRow | null> {
   const row = await db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'account_id', 'last_seen_at', 'expires_at', 'terminated_at'])
+    .select([
+      'id',
+      'user_id',
+      'account_id',
+      'last_seen_at',
+      'expires_at',
+      'terminated_at',
+      'mfa_step',
+      'mfa_verified_at',
+    ])
     .where('secret_hash', '=', digest(secret))
     .executeTakeFirst();
   if (!row || row.terminated_at) return null;
@@ -169,5 +181,5 @@ export async function resolveCaller(db: Kysely<DB>, req: FastifyRequest): Promis
     if (wanted !== session.account_id) throw ApiError.forbidden(`You are not a member of account ${wanted}.`);
     return null;
   }
-  return ctx;
+  return mfaGate(db, req, session, ctx);
 }

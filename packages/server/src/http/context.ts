@@ -14,7 +14,8 @@ export interface Ctx {
   token: Actor | null;
   /** Granted module ids (MD-0000 = all). */
   modules: string[];
-  session: { id: string } | null;
+  /** mfaStep: the session must complete MFA (enrol or verify) before anything else (identity/mfa/session-mfa.ts). */
+  session: { id: string; mfaStep?: 'enrol' | 'verify' } | null;
   ip: string;
 }
 

@@ -1,3 +1,5 @@
+import type { MfaMethod, MfaStatus, MfaStep } from '@trellis/domain/identity/mfa-rule';
+
 /** Body of POST /auth/login and GET/POST /auth/context. */
 export interface AuthAccount {
   id: string;
@@ -17,6 +19,14 @@ export interface AuthUser {
   region?: string;
   permissions: { id: string }[];
   groups: { id: string; name: string }[];
+  /** spec §3: the user's MFA (null values are omitted on the wire). */
+  mfa?: { id?: string; status: MfaStatus; active_method?: MfaMethod };
+}
+/** The MFA step after the password (identity/mfa-rule.ts); mandatory: the session can do nothing else until it is done. */
+export interface AuthMfaStep {
+  step: MfaStep;
+  method: MfaMethod;
+  mandatory: boolean;
 }
 export interface AuthContext {
   account: AuthAccount;
@@ -24,4 +34,6 @@ export interface AuthContext {
   permissions: string[];
   session_id: string | null;
   accounts?: { id: string; name: string; type: string; role: string }[];
+  /** In the login answer when a step follows the password; in /auth/context while a mandatory step is pending. */
+  mfa?: AuthMfaStep;
 }

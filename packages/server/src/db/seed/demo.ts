@@ -23,7 +23,12 @@ export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
 export async function seedDemo(db: Kysely<DB>) {
   return db.transaction().execute(async (trx) => {
     const accounts = {
-      'Demo Vendor': await createAccount(trx, { name: 'Demo Vendor', type: 'vendor' }),
+      // MFA optional on the demo vendor (issue 14): its users are offered to set MFA up after the password, and may postpone
+      'Demo Vendor': await createAccount(trx, {
+        name: 'Demo Vendor',
+        type: 'vendor',
+        settings: { mfa: { policy: 'optional' } },
+      }),
       'Demo Provider': await createAccount(trx, {
         name: 'Demo Provider',
         type: 'provider',

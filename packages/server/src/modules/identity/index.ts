@@ -4,13 +4,14 @@ import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { domainRoutes } from './domains/routes.ts';
+import { mfaRoutes } from './mfa/routes.ts';
 import { passwordRoutes } from './password/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { moduleSettingsRoutes } from './settings/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
-/** Accounts, users and their memberships, groups, API tokens, sessions, login and passwords. */
+/** Accounts, users and their memberships, groups, API tokens, sessions, login, passwords and MFA. */
 export const identity = defineArea({
   name: 'identity',
   routes: (api: Api) => {
@@ -24,5 +25,6 @@ export const identity = defineArea({
     domainRoutes(api);
     aclRoutes(api);
     moduleSettingsRoutes(api);
+    mfaRoutes(api);
   },
 });

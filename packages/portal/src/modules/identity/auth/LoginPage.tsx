@@ -5,20 +5,27 @@ import Link from '@mui/material/Link';
 import { PlainTextField } from '../../../components/form/PlainTextField.tsx';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { REQUIRED } from '@trellis/domain/validation/messages';
 import { errorMessage } from '../../../api/errors.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
 import { useBrand } from '../../../app/branding/brand.ts';
 import { useSession } from '../../../app/session/SessionProvider.tsx';
+import { PageFallback } from '../../../app/PageFallback.tsx';
 import { safeNext } from './safeNext.ts';
+
+// The second step (MFA) is its own chunk: most sign-ins never load it, and the login route stays small.
+const MfaLoginStep = lazy(() => import('../mfa/MfaLoginStep.tsx'));
 
 interface LoginForm {
   email: string;
   password: string;
 }
 
-/** E-mail and password; the server's message (e.g. 'Invalid e-mail or password.') is shown as is. */
+/**
+ * E-mail and password; the server's message (e.g. 'Invalid e-mail or password.') is shown as is. When the answer
+ * (or the context of a session reloaded mid-way) names an MFA step, that step follows before the portal opens.
+ */
 export default function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
@@ -36,13 +43,19 @@ export default function LoginPage() {
     document.title = `Log in · ${brand.title}`;
   }, [brand.title]);
 
+  if (session.context?.mfa)
+    return (
+      <Suspense fallback={<PageFallback />}>
+        <MfaLoginStep context={session.context} />
+      </Suspense>
+    );
   if (session.context) return <Navigate to={next} replace />;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
     try {
-      await session.login(email.trim(), password);
-      navigate(next, { replace: true });
+      const ctx = await session.login(email.trim(), password);
+      if (!ctx.mfa) navigate(next, { replace: true });
     } catch (err) {
       setServerError(errorMessage(err));
     }

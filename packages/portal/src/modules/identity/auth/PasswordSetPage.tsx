@@ -61,8 +61,11 @@ export default function PasswordSetPage() {
       );
       // The server logs the user in when they belong to an account: go straight in.
       if (answer?.account && answer.session_id) {
-        session.signedIn(answer as AuthContext);
-        navigate('/', { replace: true });
+        // a mandatory MFA step follows the new password as it follows a sign-in (the login page shows it); an
+        // optional one is offered at the next sign-in, so a new member lands in the account at once
+        if (answer.mfa && !answer.mfa.mandatory) session.signedIn({ ...(answer as AuthContext), mfa: undefined });
+        else session.signedIn(answer as AuthContext);
+        navigate(answer.mfa?.mandatory ? '/login' : '/', { replace: true });
       } else setDone(true);
     } catch (err) {
       const field = err instanceof ApiError ? err.fieldErrors.password?.[0] : undefined;

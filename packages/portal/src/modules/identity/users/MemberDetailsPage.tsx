@@ -13,6 +13,7 @@ import { notify, type NoticeState } from '../data.ts';
 import { EditGroupsDialog } from './EditGroupsDialog.tsx';
 import { memberPath, memberRemoved } from './memberActions.ts';
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
+import { ResetMfaDialog } from './ResetMfaDialog.tsx';
 
 const DIRECTORY = () => pathTo('settings.users', { tab: 'directory' });
 
@@ -25,6 +26,7 @@ export default function MemberDetailsPage() {
   const canWrite = allows(auth.permissions, accountUserResource.module);
   const [editing, setEditing] = useState<AccountUser | null>(null);
   const [removing, setRemoving] = useState<AccountUser | null>(null);
+  const [resetting, setResetting] = useState<AccountUser | null>(null);
   usePageChrome({ backRoute: DIRECTORY() });
 
   return (
@@ -50,6 +52,11 @@ export default function MemberDetailsPage() {
               <Button variant="outlined" size="small" onClick={() => setEditing(m)}>
                 Edit groups
               </Button>
+              {m.id !== auth.user?.id && m.status === 'joined' && (
+                <Button variant="outlined" size="small" onClick={() => setResetting(m)}>
+                  Reset MFA
+                </Button>
+              )}
               <Button variant="outlined" size="small" color="error" onClick={() => setRemoving(m)}>
                 Remove
               </Button>
@@ -69,6 +76,12 @@ export default function MemberDetailsPage() {
           }}
         />
       )}
+      <ResetMfaDialog
+        accountId={accountId}
+        member={resetting}
+        onClose={() => setResetting(null)}
+        onReset={(m) => notify('success', `Multi-factor authentication of ${m.name || m.email} was reset.`)}
+      />
       <RemoveMemberDialog
         accountId={accountId}
         member={removing}

@@ -28,6 +28,8 @@ export interface NewAccount {
   type: AccountType;
   roles?: ProviderRole[];
   external_id?: string;
+  /** Account settings (e.g. `{ mfa: { policy: 'optional' } }`); absent = the defaults. */
+  settings?: Record<string, unknown>;
 }
 
 /** An account with its admin group (MD-0000). Vendor ids VA-000-000, provider ids PA-000-000. */
@@ -46,6 +48,7 @@ export async function createAccount(db: Db, input: NewAccount, by = system) {
         external_id: input.external_id ?? null,
         brand: 'BR-000',
         sourcing: false,
+        ...(input.settings ? { settings: input.settings } : {}),
         events: { created: { at: created, by }, updated: { at: created, by } },
       };
       await db

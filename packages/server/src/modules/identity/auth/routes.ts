@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_MFA_POLICY } from '@trellis/domain';
+import { mfaPolicyOf } from '@trellis/domain';
 import type { DB } from '../../../db/schema.ts';
 import { SESSION_COOKIE, SESSION_HEADER, userContext } from '../../../http/auth.ts';
 import type { Ctx } from '../../../http/context.ts';
@@ -13,6 +13,8 @@ import { clearSessionCookie, openSession } from './session.ts';
 import { claimLoginAttempt, loginKeys, loginSucceeded } from './throttle.ts';
 import { verifyRecaptcha } from './recaptcha.ts';
 import { signInAccount } from '../acl/enforce.ts';
+import { contextMfa, sessionMfaAtLogin, sessionMfaOnSwitch, withMfaStep } from '../mfa/session-mfa.ts';
+import { userMfaOf } from '../mfa/service.ts';
 
 export const INVALID_LOGIN = 'Invalid e-mail or password.';
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
@@ -54,10 +56,12 @@ export async function describeContext(db: Kysely<DB>, ctx: Ctx) {
       type: a.type,
       role: a.role,
       roles: a.roles,
-      settings: { ...a.settings, mfa: { policy: a.settings?.mfa?.policy ?? DEFAULT_MFA_POLICY } },
+      settings: { ...a.settings, mfa: { policy: mfaPolicyOf(a.settings?.mfa?.policy) } },
     },
     permissions: ctx.modules,
     session_id: ctx.session?.id ?? null,
+    // while the session must complete MFA: which step (identity/mfa/session-mfa.ts)
+    ...contextMfa(ctx),
   };
   if (!ctx.user) return { ...base, user: null, token: ctx.token };
   const user = await db.selectFrom('users').select('data').where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
@@ -84,7 +88,7 @@ export async function describeContext(db: Kysely<DB>, ctx: Ctx) {
       timezone: u.timezone,
       timeformat: u.timeformat,
       region: u.region,
-      mfa: u.mfa,
+      mfa: userMfaOf(u),
       permissions: ctx.modules.map((id) => ({ id, object: { id } })),
       groups,
     },
@@ -115,11 +119,12 @@ export function authRoutes({ app, db, config }: Api) {
     const last = user.data.last_account_id;
     const accountId = await signInAccount(db, accounts, last, req.ip);
     const sessionId = await openSession(db, req, reply, user.id, accountId, config);
-    const ctx = await userContext(db, user.id, accountId, req.ip, sessionId);
-    return reply.code(201).send(await describeContext(db, ctx!));
+    const mfa = await sessionMfaAtLogin(db, sessionId, user.id, accountId);
+    const ctx = withMfaStep((await userContext(db, user.id, accountId, req.ip, sessionId))!, mfa);
+    return reply.code(201).send({ ...(await describeContext(db, ctx)), ...(mfa ? { mfa } : {}) });
   });
 
-  app.post('/auth/logout', { config: { public: true } }, async (req, reply) => {
+  app.post('/auth/logout', { config: { public: true, mfaStep: true } }, async (req, reply) => {
     if (req.ctx?.session) {
       await db
         .updateTable('sessions')
@@ -131,7 +136,7 @@ export function authRoutes({ app, db, config }: Api) {
     return reply.code(204).send();
   });
 
-  app.get('/auth/context', async (req) => describeContext(db, requireCtx(req)));
+  app.get('/auth/context', { config: { mfaStep: true } }, async (req) => describeContext(db, requireCtx(req)));
 
   app.post('/auth/context', async (req, reply) => {
     const ctx = requireCtx(req);
@@ -145,10 +150,12 @@ export function authRoutes({ app, db, config }: Api) {
     } else {
       await db.updateTable('sessions').set({ account_id: account.id }).where('id', '=', ctx.session.id).execute();
     }
+    const mfaStep = await sessionMfaOnSwitch(db, ctx.session.id, sessionId, ctx.user.id, account.id);
     await sql`update users set data = jsonb_set(data, '{last_account_id}', to_jsonb(${account.id}::text)) where id = ${ctx.user.id}`.execute(
       db,
     );
-    return reply.code(201).send(await describeContext(db, { ...next, session: { id: sessionId } }));
+    const session = { id: sessionId, ...(mfaStep ? { mfaStep } : {}) };
+    return reply.code(201).send(await describeContext(db, { ...next, session }));
   });
 }
 

@@ -43,6 +43,17 @@ export async function openSession(
       data: JSON.stringify(session),
     })
     .execute();
+  setSessionCookie(req, reply, secret, config);
+  return id;
+}
+
+/** The session's secret in its HttpOnly cookie (at sign-in, and when a session's secret is rotated). */
+export function setSessionCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  secret: string,
+  config: Pick<Config, 'publicUrl'>,
+) {
   reply.setCookie(SESSION_COOKIE, secret, {
     path: '/',
     httpOnly: true,
@@ -52,7 +63,6 @@ export async function openSession(
     secure: req.protocol === 'https' || config.publicUrl.toLowerCase().startsWith('https:'),
     maxAge: SESSION_MAX_MS / 1000,
   });
-  return id;
 }
 
 export function clearSessionCookie(reply: FastifyReply) {

@@ -10,6 +10,7 @@ import { parseBody } from '../../../resources/engine.ts';
 import { describeContext, memberAccounts } from '../auth/routes.ts';
 import { verifyRecaptcha } from '../auth/recaptcha.ts';
 import { openSession } from '../auth/session.ts';
+import { sessionMfaAtLogin, withMfaStep } from '../mfa/session-mfa.ts';
 import { clearThrottle, rateLimit } from '../../../http/rate-limit.ts';
 import { terminateSessions } from '../sessions/service.ts';
 import type { Api } from '../../types.ts';
@@ -65,8 +66,10 @@ export function passwordRoutes({ app, db, config }: Api) {
       // the password is set; signing in still follows the accounts' access rules (403 before any session)
       const openId = await signInAccount(db, accounts, account.id, req.ip);
       const sessionId = await openSession(db, req, reply, user.id, openId, config);
-      const ctx = await userContext(db, user.id, openId, req.ip, sessionId);
-      return reply.code(201).send(await describeContext(db, ctx!));
+      // a new password is the first factor only: the MFA step follows as after a sign-in
+      const mfa = await sessionMfaAtLogin(db, sessionId, user.id, openId);
+      const ctx = withMfaStep((await userContext(db, user.id, openId, req.ip, sessionId))!, mfa);
+      return reply.code(201).send({ ...(await describeContext(db, ctx)), ...(mfa ? { mfa } : {}) });
     },
   );
 
