@@ -17,6 +17,9 @@ export function fileRoutes(app: FastifyInstance, store: FileStore) {
       .header('content-length', file.size)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-disposition', 'inline')
+      // shown by <img> tags only: opened on its own, a file (an SVG above all) can neither run nor load anything
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
       .send(file.body);
   });
 }
