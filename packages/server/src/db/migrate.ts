@@ -20,7 +20,7 @@ import * as m0017accountParent from './migrations/0017_account_parent.ts';
 import * as m0021brands from './migrations/0021_brands.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
   '0002_mail_retry': m0002mail,
   '0003_jobs': m0003jobs,
