@@ -15,15 +15,6 @@ export const BrandTheme = z.object({
 });
 export type BrandTheme = z.infer<typeof BrandTheme>;
 
-/** Favicon kinds a portal may carry, one image each; the portal links every one it has. */
-export const FAVICON_KINDS = ['svg', 'png', 'ico'] as const;
-export type FaviconKind = (typeof FAVICON_KINDS)[number];
-export const FAVICON_TYPES: Readonly<Record<FaviconKind, string>> = {
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  ico: 'image/x-icon',
-};
-
 export const BrandUrls = z.object({
   help: z.string(),
   tos: z.string(),

@@ -58,6 +58,15 @@ export function hostWithoutPort(host: string): string {
   return host.replace(/:\d+$/, '');
 }
 
+/** Favicon kinds a portal may carry, one image each; the portal links every one it has. */
+export const FAVICON_KINDS = ['svg', 'png', 'ico'] as const;
+export type FaviconKind = (typeof FAVICON_KINDS)[number];
+export const FAVICON_TYPES: Readonly<Record<FaviconKind, string>> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  ico: 'image/x-icon',
+};
+
 /** Reference limits of a portal (branding.Portal). */
 export const PORTAL_TITLE_MAX = 40;
 export const ANALYTICS_KEY_MAX = 100;

@@ -4,8 +4,8 @@ import { filterOf, roteFilters } from '../resource/filters.ts';
 import { Events } from '../identity/common.ts';
 import * as rules from '../validation/rules.ts';
 import { zOptionalString, zRequiredString } from '../validation/zod.ts';
-import { FAVICON_KINDS, PORTAL_TYPES } from './brand.ts';
-import { ANALYTICS_KEY_MAX, FOOTER_MAX, hostRule, PORTAL_TITLE_MAX } from './constants.ts';
+import { PORTAL_TYPES } from './brand.ts';
+import { ANALYTICS_KEY_MAX, FAVICON_KINDS, FOOTER_MAX, hostRule, PORTAL_TITLE_MAX } from './constants.ts';
 import { BRANDING_MODULE } from './owned-brand.ts';
 
 // A portal of a brand (reference branding.Portal): the host it answers on (`domains`) and its look — title,
