@@ -28,7 +28,7 @@ export async function seedDemoBranding(app: FastifyInstance, config: Pick<Config
   };
   const brand = await call('/brands', { name: 'Demo Vendor Cloud', subdomain: 'demo-vendor' });
   const look = {
-    theme: { primary: '#2e7d32', navigation: '#ffffff', accent: '#ef6c00' },
+    theme: { primary: '#2e7d32', navigation: '#ffffff', accent: '#bf360c' },
     urls: { tos: 'https://demo-vendor.example.com/terms', sign_up: 'https://demo-vendor.example.com/sign-up' },
     signin: { help: 'https://demo-vendor.example.com/help' },
     footer: { content: 'Demo Vendor Cloud · Trellis {version} · © {year}' },
