@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { allows } from '@trellis/domain/identity/modules';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
@@ -7,6 +8,14 @@ import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { PortalsTab } from './portals/PortalsTab.tsx';
 
 const ROUTE = 'settings.branding';
+
+/**
+ * What each tab shows. The domains slot: the domains area's list joins here as `domains` (with its tab in
+ * routes.ts) when that area is merged.
+ */
+const TAB_CONTENT: Record<string, () => ReactNode> = {
+  portals: () => <PortalsTab />,
+};
 
 /** Settings › Branding (spec §2): the account's brand and its portals; the domains tab joins with the domains area. */
 export default function BrandingSettingsPage() {
@@ -25,6 +34,5 @@ export default function BrandingSettingsPage() {
   useNotice(active);
 
   if (!active) return <Navigate to={pathTo(ROUTE, { tab: tabs[0]?.id ?? 'portals' })} replace />;
-  // the `domains` tab (the domains area's list) is added to the route's tabs and rendered here when it is merged
-  return <PortalsTab />;
+  return TAB_CONTENT[active]?.() ?? null;
 }
