@@ -75,6 +75,10 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
     const ctx = (await (await a.get('/public/v1/auth/context')).json()) as { account: { id: string } };
     return one({ id: await first(a, `/accounts/${ctx.account.id}/users`) });
   },
+  'settings.branding.portals.details': async (a) => {
+    const brand = await first(a, '/brands');
+    return brand ? one({ id: await first(a, `/brands/${brand}/portals`) }) : null;
+  },
   'settings.users.groups.details': async (a) => {
     const ctx = (await (await a.get('/public/v1/auth/context')).json()) as { account: { id: string } };
     return one({ id: await first(a, `/accounts/${ctx.account.id}/groups`) });

@@ -1,4 +1,5 @@
 import { DEFAULT_THEME } from '../format/constants.ts';
+import { DOMAIN } from '../validation/messages.ts';
 import type { Brand } from './brand.ts';
 
 // Plain values (no zod) so the portal's first chunk can import them cheaply.
@@ -46,7 +47,38 @@ export function normalizeHost(raw: string): string | null {
   return host;
 }
 
+/** Spec §5 style rule for a portal host (`domains`, `replaced_by`): a host name or address with an optional port. */
+export function hostRule(value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  return normalizeHost(value) ? null : DOMAIN;
+}
+
 /** 'example.com:8080' → 'example.com'; '[::1]:80' → '[::1]'. */
 export function hostWithoutPort(host: string): string {
   return host.replace(/:\d+$/, '');
 }
+
+/** Favicon kinds a portal may carry, one image each; the portal links every one it has. */
+export const FAVICON_KINDS = ['svg', 'png', 'ico'] as const;
+export type FaviconKind = (typeof FAVICON_KINDS)[number];
+export const FAVICON_TYPES: Readonly<Record<FaviconKind, string>> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  ico: 'image/x-icon',
+};
+
+/** Reference limits of a portal (branding.Portal). */
+export const PORTAL_TITLE_MAX = 40;
+export const ANALYTICS_KEY_MAX = 100;
+export const FOOTER_MAX = 500;
+export const BRAND_NAME_MAX = 100;
+
+/** Largest logo and favicon accepted (bytes): they are fetched by every visitor of the portal. */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const FAVICON_MAX_BYTES = 256 * 1024;
+/** What the logo and favicon pickers offer (the server checks the content, not the name). */
+export const LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg'] as const;
+export const FAVICON_EXTENSIONS = ['ico', 'png', 'svg'] as const;
+
+/** Where a brand's API is: every portal host serves it under this path (the brand's `public_api`). */
+export const BRAND_PUBLIC_API = '/public/v1';

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { BrandFooter } from './branding/BrandFooter.tsx';
 import { useBrand } from './branding/brand.ts';
+import { BrandLogo } from './branding/BrandLogo.tsx';
 
 /** The anonymous pages' layout: brand on top, one card in the middle of a tinted page. */
 export function CenteredCard({
@@ -33,8 +34,18 @@ export function CenteredCard({
       <Typography
         variant="h4"
         component="div"
-        sx={{ color: 'primary.contrastText', fontWeight: 600, letterSpacing: 0.5, mb: 3 }}
+        sx={{
+          color: 'primary.contrastText',
+          fontWeight: 600,
+          letterSpacing: 0.5,
+          mb: 3,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          textAlign: 'center',
+        }}
       >
+        <BrandLogo height={48} />
         {brand.title}
       </Typography>
       <Paper component="main" elevation={3} sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>

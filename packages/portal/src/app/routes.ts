@@ -5,6 +5,7 @@ import { catalogRoutes } from '../modules/catalog/routes.ts';
 import { distributionRoutes } from '../modules/distribution/routes.ts';
 import { customersRoutes } from '../modules/customers/routes.ts';
 import { fulfillmentRoutes } from '../modules/fulfillment/routes.ts';
+import { brandingRoutes } from '../modules/branding/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -22,6 +23,7 @@ export const ROUTES: RouteDef[] = [
   ...distributionRoutes,
   ...customersRoutes,
   ...fulfillmentRoutes,
+  ...brandingRoutes,
   {
     name: 'settings',
     navOrder: 900,

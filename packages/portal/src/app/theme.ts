@@ -29,6 +29,9 @@ export function portalTheme(colours?: Partial<Theme> | null) {
     },
     components: {
       MuiAppBar: { defaultProps: { elevation: 0 } },
+      // the brand's accent colours actions and links; the top bar keeps the primary colour with the nav text
+      MuiButton: { defaultProps: { color: 'secondary' } },
+      MuiLink: { defaultProps: { color: 'secondary' } },
       MuiTableCell: { styleOverrides: { head: { color: '#475467', backgroundColor: '#fafbfc' } } },
       // a read-only field's help stays readable (the disabled grey is 2.3:1, below WCAG AA)
       MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } } },

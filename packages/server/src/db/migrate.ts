@@ -19,9 +19,10 @@ import * as m0016listIndexes from './migrations/0016_list_indexes.ts';
 import * as m0017accountParent from './migrations/0017_account_parent.ts';
 import * as m0018mfa from './migrations/0018_mfa.ts';
 import * as m0019domainsAcl from './migrations/0019_domains_acl.ts';
+import * as m0021brands from './migrations/0021_brands.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
   '0002_mail_retry': m0002mail,
   '0003_jobs': m0003jobs,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017_account_parent': m0017accountParent,
   '0018_mfa': m0018mfa,
   '0019_domains_acl': m0019domainsAcl,
+  '0021_brands': m0021brands,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,32 +1,13 @@
-import type { ColumnType } from 'kysely';
+import type { brandTable } from '../modules/branding/brands.ts';
+import type { portalTable } from '../modules/branding/portals.ts';
+import type { RowOf } from '../resources/table.ts';
 
-// Row types of the branding tables (see migrations/0011_branding.ts).
-type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
-type Json = ColumnType<any, any, any>;
+// Row types of the branding tables (migrations 0011 and 0021), from their declared maps (modules/branding).
 
-/** A brand: `data` holds the Brand object (theme, urls, footer, ...); account_id null = the installation's brand. */
-export interface BrandsTable {
-  id: string;
-  account_id: string | null;
-  title: string;
-  type: string;
-  replaced_by: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  data: Json;
-}
-/** A host name (lower case, with the port when not the default) that serves a brand. */
-export interface BrandPortalsTable {
-  id: string;
-  brand_id: string;
-  account_id: string | null;
-  domain: string;
-  type: string;
-  replaced_by: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  data: Json;
-}
+/** A brand: `data` holds the brand as /brands returns it; account_id null = the installation's brand BR-000. */
+export type BrandsTable = RowOf<typeof brandTable>;
+/** A portal: one host name (lower case, with the port when not the default) and its look. */
+export type BrandPortalsTable = RowOf<typeof portalTable>;
 
 export interface BrandingTables {
   brands: BrandsTable;

@@ -12,11 +12,16 @@ export function fileRoutes(app: FastifyInstance, store: FileStore) {
     const { key } = req.params as { key: string };
     const file = await store.get(key);
     if (!file) throw ApiError.notFound('File');
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-disposition', 'inline')
-      .send(file.body);
+    return (
+      reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        // shown by <img> tags only: opened on its own, a file (an SVG above all) can neither run nor load anything
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(file.body)
+    );
   });
 }

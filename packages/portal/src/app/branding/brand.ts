@@ -24,6 +24,13 @@ export function useBrand(): Brand {
   return useContext(BrandContext);
 }
 
+/** Loads this host's brand again and applies it (after the theme was edited), without reloading the page. */
+export const BrandReloadContext = createContext<() => Promise<void>>(async () => {});
+
+export function useReloadBrand(): () => Promise<void> {
+  return useContext(BrandReloadContext);
+}
+
 /** The brand's footer with {version} (this portal's version) and {year} filled in. */
 export function footerText(brand: Brand, now = new Date()): string {
   return brandFooter(brand.footer, { version: PORTAL_VERSION, year: now.getFullYear() });

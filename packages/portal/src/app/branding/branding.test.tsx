@@ -77,6 +77,35 @@ describe('the brand loaded at start', () => {
     expect((await screen.findByTestId('palette')).textContent).toBe('#2e7d32 #fffde7 #ff6f00');
   });
 
+  it('shows the logo on the login card and links the favicons, vector first', async () => {
+    mockApi({
+      'GET /branding/portal': () => ({
+        body: {
+          ...ACME,
+          urls: {
+            ...ACME.urls,
+            logo: '/public/v1/files/FL-logo.png',
+            favicons: { ico: '/public/v1/files/FL-a.ico', svg: '/public/v1/files/FL-b.svg' },
+          },
+        },
+      }),
+      'GET /auth/context': unauthorized,
+    });
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Log in' });
+    const logo = document.querySelector('main')!.parentElement!.querySelector('img')!;
+    expect(logo.getAttribute('src')).toBe('/public/v1/files/FL-logo.png');
+    expect(logo.getAttribute('alt')).toBe('');
+    const icons = [...document.head.querySelectorAll('link[rel~="icon"]')].map((l) => [
+      l.getAttribute('type'),
+      l.getAttribute('href'),
+    ]);
+    expect(icons).toEqual([
+      ['image/svg+xml', '/public/v1/files/FL-b.svg'],
+      ['image/x-icon', '/public/v1/files/FL-a.ico'],
+    ]);
+  });
+
   it('keeps the default colours where the brand gives none or one MUI cannot use', async () => {
     mockApi({
       'GET /branding/portal': () => ({ body: { ...ACME, theme: { primary: 'not-a-colour', navText: '#000000' } } }),

@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
 import { useBrand } from '../branding/brand.ts';
+import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { useAuth, useSession } from '../session/SessionProvider.tsx';
 import { chrome, useChrome } from './store.ts';
 
@@ -82,9 +83,21 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
           component={RouterLink}
           to="/"
           variant="h6"
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, mr: 2 }}
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 600,
+            mr: 2,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            minWidth: 0,
+          }}
         >
-          {brand.title}
+          <BrandLogo height={32} />
+          <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {brand.title}
+          </Box>
         </Typography>
         {accounts.length > 1 ? (
           <>

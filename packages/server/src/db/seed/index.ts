@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { buildApp } from '../../http/app.ts';
 import { migrateToLatest } from '../migrate.ts';
 import type { DB } from '../schema.ts';
+import { seedDemoBranding } from './demo-branding.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDomains } from './demo-domains.ts';
@@ -23,6 +24,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     const { hub, marketplace } = await seedDemoDistribution(app, product.id);
     await seedDemoTiers(app);
     await seedDemoFulfillment(app, db, hub.id, marketplace.id);
+    await seedDemoBranding(app, config);
   } finally {
     await app.close();
   }

@@ -3,6 +3,7 @@ import { accountResource, type Account } from '@trellis/domain';
 import { registerResource } from '../../../resources/routes.ts';
 import type { Served } from '../../../resources/engine.ts';
 import type { Api } from '../../types.ts';
+import { brandsOfAccounts } from '../../branding/public.ts';
 
 /** A user sees the accounts it is an active member of; a token only its own account. */
 export const accounts: Served<Account> = {
@@ -22,6 +23,14 @@ export const accounts: Served<Account> = {
       : sql<boolean>`t.id = ${ctx.account.id}`,
   // Only the account you are working in can be edited.
   canWrite: (ctx, params) => params.id === undefined || params.id === ctx.account.id,
+  // the brand each account shows: its own, else its parent's (branding decides)
+  async presentMany(list, _ctx, _include, db) {
+    const brands = await brandsOfAccounts(
+      db,
+      list.map((a) => a.id),
+    );
+    return list.map((a) => ({ ...a, brand: brands.get(a.id) }));
+  },
   // Settings merge part by part, so changing the MFA policy keeps whatever else is stored there.
   update: async (_ctx, current, input) => ({
     ...current,

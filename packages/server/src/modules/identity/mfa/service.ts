@@ -14,6 +14,7 @@ import {
   type UserMfa,
 } from '@trellis/domain';
 import type { Config } from '../../../config.ts';
+import { brandOfAccount } from '../../branding/public.ts';
 import type { DB } from '../../../db/schema.ts';
 import { actorOf, type Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
@@ -122,15 +123,11 @@ function stamped(ctx: Ctx, data: any, status: MfaStatus, event?: string) {
   };
 }
 
-/** The name an authenticator app shows for the code: the brand of the user's account, else the installation's. */
+/** The name an authenticator app shows for the code: the brand the user's account shows (own or inherited), else the installation's. */
 async function issuerFor(db: Db, accountId: string): Promise<string> {
-  const row = await db
-    .selectFrom('accounts as a')
-    .innerJoin('brands as b', (j) => j.on(sql`b.id`, '=', sql`a.data ->> 'brand'`))
-    .select('b.title')
-    .where('a.id', '=', accountId)
-    .executeTakeFirst();
-  return row?.title || DEFAULT_BRAND_TITLE;
+  const brandId = await brandOfAccount(db, accountId);
+  const row = await db.selectFrom('brands').select('name').where('id', '=', brandId).executeTakeFirst();
+  return row?.name || DEFAULT_BRAND_TITLE;
 }
 
 /**
