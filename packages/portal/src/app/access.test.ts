@@ -76,6 +76,9 @@ describe('route registry', () => {
       'tierConfigs',
       'settings',
     ]);
-    expect(tree.find((e) => e.route.name === 'settings')!.children.map((c) => c.name)).toEqual(['settings.users']);
+    expect(tree.find((e) => e.route.name === 'settings')!.children.map((c) => c.name)).toEqual([
+      'settings.users',
+      'settings.branding',
+    ]);
   });
 });
