@@ -40,6 +40,27 @@ export interface Config {
   /** Poll interval of the background job runner; 0 = do not run jobs in this process (tests run them explicitly). */
   jobIntervalMs: number;
   logLevel: string;
+  /** How often each process writes the API token call counts it gathered, ms (identity/tokens/stats.ts). */
+  tokenStatsFlushMs: number;
+  /** Served in /versions.json for the portal: the Microsoft Clarity project token, and feature flags. */
+  clarityToken?: string;
+  featureFlags: Record<string, boolean>;
+}
+
+/** FEATURE_FLAGS: `a,b,-c` (a and b on, c off) or a JSON object of booleans. */
+export function parseFeatureFlags(value: string | undefined): Record<string, boolean> {
+  const text = value?.trim();
+  if (!text) return {};
+  if (text.startsWith('{')) {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === true || v === 'true' || v === 1]));
+  }
+  const flags: Record<string, boolean> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    if (part.startsWith('-') || part.startsWith('!')) flags[part.slice(1)] = false;
+    else flags[part] = true;
+  }
+  return flags;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -69,6 +90,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     jobIntervalMs: Number(env.JOB_INTERVAL_MS ?? 1000),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    tokenStatsFlushMs: Number(env.TOKEN_STATS_FLUSH_MS ?? 10_000),
+    clarityToken: env.CLARITY_TOKEN || undefined,
+    featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     ...overrides,
   };
 }
@@ -77,6 +101,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return configFromEnv(
     {},
-    { dataDir: undefined, logLevel: 'silent', jobIntervalMs: 0, publicUrl: 'http://portal.test', ...overrides },
+    {
+      dataDir: undefined,
+      logLevel: 'silent',
+      jobIntervalMs: 0,
+      // tests flush token call counts themselves (tokenCallCounter(db).flush())
+      tokenStatsFlushMs: 0,
+      publicUrl: 'http://portal.test',
+      ...overrides,
+    },
   );
 }

@@ -19,7 +19,7 @@ afterAll(async () => {
 /** The code of the newest invitation link mailed to `email`. */
 async function mailedCode(email: string): Promise<string> {
   const [mail] = await readOutbox(t.db, { to: email, limit: 1 });
-  const m = /\/password\/set\?code=([^\s]+)/.exec(mail?.body_text ?? '');
+  const m = /\/password\/set\?code=([^\s&]+)/.exec(mail?.body_text ?? '');
   if (!m) throw new Error(`no invitation link mailed to ${email}`);
   return decodeURIComponent(m[1]);
 }

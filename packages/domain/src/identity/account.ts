@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zAccountName } from '../validation/zod.ts';
 import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
-import { Events } from './common.ts';
+import { Events, Ref } from './common.ts';
 
 /** MFA policy of an account (kept for the MFA work): required, optional (the default) or disabled (not required). */
 export const MFA_POLICIES = ['required', 'optional', 'disabled'] as const;
@@ -24,6 +24,8 @@ export const Account = z.object({
   brand: z.string().optional(),
   sourcing: z.boolean().optional(),
   settings: AccountSettings.partial().optional(),
+  /** The account that manages this one (it signed up with that account's invitation); absent for a top-level one. */
+  parent: Ref.optional(),
   events: Events,
 });
 export type Account = z.infer<typeof Account>;
@@ -59,6 +61,7 @@ export const accountResource = defineResource({
     type: { type: 'string', ops: ENUM_OPS, options: ['vendor', 'provider'] },
     role: { type: 'string', ops: ENUM_OPS, options: ['vendor', 'distributor', 'reseller'] },
     'events.created.at': { type: 'datetime', ops: DATE_OPS },
+    'parent.id': { type: 'string', ops: TEXT_OPS },
   },
   ordering: ['id', 'name', 'events.created.at'],
   defaultOrdering: 'name',
@@ -71,7 +74,8 @@ export const accountResource = defineResource({
     roles: { label: 'Roles', kind: 'list', labels: ACCOUNT_ROLE_LABELS },
     external_id: { label: 'External ID', kind: 'text' },
     description: { label: 'Description', kind: 'multiline' },
+    parent: { label: 'Managed by', kind: 'ref', route: 'accounts.details', hideEmpty: true },
   },
   list: { columns: ['id', 'name', 'type', 'role'], phone: ['name', 'type'], filters: ['type', 'role'] },
-  detail: { fields: ['id', 'name', 'type', 'roles', 'external_id', 'description'] },
+  detail: { fields: ['id', 'name', 'type', 'roles', 'external_id', 'description', 'parent'] },
 });

@@ -5,3 +5,4 @@ export * from './token.ts';
 export * from './session.ts';
 export * from './user.ts';
 export * from './group.ts';
+export * from './account-invitation.ts';

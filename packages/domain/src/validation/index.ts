@@ -44,4 +44,5 @@ export {
   resolveTimezone,
   resolveRegion,
   resolveRecaptchaSiteKey,
+  timezoneOffset,
 } from './settings.ts';

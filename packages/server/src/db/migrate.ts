@@ -17,6 +17,7 @@ import * as m0014search from './migrations/0014_search_indexes.ts';
 import * as m0015security from './migrations/0015_security_state.ts';
 import * as m0016listIndexes from './migrations/0016_list_indexes.ts';
 import * as m0017accountParent from './migrations/0017_account_parent.ts';
+import * as m0022access from './migrations/0022_access.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_security_state': m0015security,
   '0016_list_indexes': m0016listIndexes,
   '0017_account_parent': m0017accountParent,
+  '0022_access': m0022access,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

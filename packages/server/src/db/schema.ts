@@ -59,6 +59,9 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   terminated_at: Timestamp | null;
+  /** Impersonation (migration 0022): who is logged in as the user, and the session to return to. */
+  impersonator_id: ColumnType<string | null, string | null | undefined, string | null>;
+  impersonator_session_id: ColumnType<string | null, string | null | undefined, string | null>;
   data: Json;
 }
 export interface TokensTable {
@@ -154,6 +157,7 @@ import type { BrandingTables } from './schema-branding.ts';
 import type { CatalogItemsTables } from './schema-items.ts';
 import type { LocalizationTables } from './schema-localization.ts';
 import type { CatalogParametersTables } from './schema-parameters.ts';
+import type { AccessTables } from './schema-access.ts';
 
 export interface DB
   extends
@@ -164,7 +168,8 @@ export interface DB
     DistributionTables,
     TierAccountTables,
     BrandingTables,
-    FulfillmentTables {
+    FulfillmentTables,
+    AccessTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;

@@ -16,6 +16,7 @@ import { omitNulls } from './wire.ts';
 import { ApiError } from './errors.ts';
 import { rateLimitHook, ThrottledError } from './rate-limit.ts';
 import { registerPortal } from './portal.ts';
+import { registerVersions } from './versions.ts';
 
 export const API_PREFIXES = ['/public/v1', '/rest/v1'];
 
@@ -311,6 +312,7 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
 
+  registerVersions(app, config);
   // The built React portal at '/', with SPA fallback for page URLs (API paths keep the JSON 404).
   await registerPortal(app);
 

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema.ts';
 import { digest, sameDigest } from '../lib/secrets.ts';
 import type { Ctx } from './context.ts';
 import { ApiError } from './errors.ts';
+import { impersonationContext } from '../modules/identity/impersonation/context.ts';
 
 export const SESSION_COOKIE = 'trellis_session';
 /** The portal sends its session id in this header; cookie-authenticated writes without it are refused. */
@@ -116,6 +117,9 @@ export interface SessionRow {
   id: string;
   user_id: string;
   account_id: string;
+  /** Set on an impersonation session ("log in as"): the user or token of the managing account. */
+  impersonator_id?: string | null;
+  impersonator_session_id?: string | null;
 }
 
 /** The live session behind a cookie secret, refreshing its last-seen time; null when none. */
@@ -123,6 +127,7 @@ export async function findSession(db: Kysely<DB>, secret: string): Promise<Sessi
   const row = await db
     .selectFrom('sessions')
     .select(['id', 'user_id', 'account_id', 'last_seen_at', 'expires_at', 'terminated_at'])
+    .select(['impersonator_id', 'impersonator_session_id'])
     .where('secret_hash', '=', digest(secret))
     .executeTakeFirst();
   if (!row || row.terminated_at) return null;
@@ -158,10 +163,14 @@ export async function resolveCaller(db: Kysely<DB>, req: FastifyRequest): Promis
       ]);
     }
   }
+  if (session.impersonator_id) return impersonationContext(db, req, session);
   const wanted = (req.headers[ACCOUNT_HEADER] as string | undefined) ?? session.account_id;
   const ctx = await userContext(db, session.user_id, wanted, req.ip, session.id);
   if (!ctx) {
-    if (wanted !== session.account_id) throw ApiError.forbidden(`You are not a member of account ${wanted}.`);
+    // a public call carrying a confirmation code (an invitation read with its code) is anonymous instead
+    const withCode = req.routeOptions.config?.public && 'code' in ((req.query as object) ?? {});
+    if (wanted !== session.account_id && !withCode)
+      throw ApiError.forbidden(`You are not a member of account ${wanted}.`);
     return null;
   }
   return ctx;

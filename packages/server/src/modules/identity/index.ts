@@ -2,6 +2,7 @@ import { defineArea, type Api } from '../types.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
+import { accessRoutes, accessTables } from './access.ts';
 import { passwordRoutes } from './password/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
@@ -10,6 +11,7 @@ import { userRoutes } from './users/routes.ts';
 /** Accounts, users and their memberships, groups, API tokens, sessions, login and passwords. */
 export const identity = defineArea({
   name: 'identity',
+  tables: accessTables,
   routes: (api: Api) => {
     authRoutes(api);
     passwordRoutes(api);
@@ -18,5 +20,6 @@ export const identity = defineArea({
     userRoutes(api);
     groupRoutes(api);
     tokenRoutes(api);
+    accessRoutes(api);
   },
 });

@@ -28,6 +28,9 @@ export interface NewAccount {
   type: AccountType;
   roles?: ProviderRole[];
   external_id?: string;
+  description?: string | null;
+  /** The managing account (sign-up with its invitation code, issue 14). */
+  parent?: { id: string; name: string };
 }
 
 /** An account with its admin group (MD-0000). Vendor ids VA-000-000, provider ids PA-000-000. */
@@ -44,6 +47,8 @@ export async function createAccount(db: Db, input: NewAccount, by = system) {
         role: roles[0],
         roles,
         external_id: input.external_id ?? null,
+        ...(input.description ? { description: input.description } : {}),
+        ...(input.parent ? { parent: input.parent } : {}),
         brand: 'BR-000',
         sourcing: false,
         events: { created: { at: created, by }, updated: { at: created, by } },
@@ -54,6 +59,7 @@ export async function createAccount(db: Db, input: NewAccount, by = system) {
           id,
           type: input.type,
           name: input.name,
+          parent_id: input.parent?.id ?? null,
           created_at: created,
           updated_at: created,
           data: JSON.stringify(data),

@@ -12,6 +12,7 @@ import type { Api } from '../../types.ts';
 import { clearSessionCookie, openSession } from './session.ts';
 import { claimLoginAttempt, loginKeys, loginSucceeded } from './throttle.ts';
 import { verifyRecaptcha } from './recaptcha.ts';
+import { accountsOrImpersonator, userClock } from './auth-user.ts';
 
 export const INVALID_LOGIN = 'Invalid e-mail or password.';
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
@@ -80,14 +81,12 @@ export async function describeContext(db: Kysely<DB>, ctx: Ctx) {
       id: u.id,
       name: u.name,
       email: u.email,
-      timezone: u.timezone,
-      timeformat: u.timeformat,
-      region: u.region,
+      ...userClock(u),
       mfa: u.mfa,
       permissions: ctx.modules.map((id) => ({ id, object: { id } })),
       groups,
     },
-    accounts,
+    ...accountsOrImpersonator(ctx, accounts),
   };
 }
 
