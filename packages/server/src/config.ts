@@ -52,7 +52,12 @@ export function parseFeatureFlags(value: string | undefined): Record<string, boo
   const text = value?.trim();
   if (!text) return {};
   if (text.startsWith('{')) {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(text) as Record<string, unknown>;
+    } catch (e) {
+      throw new Error(`FEATURE_FLAGS is neither a list (a,b,-c) nor a JSON object: ${(e as Error).message}`);
+    }
     return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === true || v === 'true' || v === 1]));
   }
   const flags: Record<string, boolean> = {};

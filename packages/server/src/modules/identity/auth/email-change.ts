@@ -8,7 +8,7 @@ import { requireCtx } from '../../../http/reply.ts';
 import { verifyPassword } from '../../../lib/secrets.ts';
 import { queueMail } from '../../../mail/outbox.ts';
 import { describeRoute } from '../../../openapi/openapi.ts';
-import { parseBody } from '../../../resources/engine.ts';
+import { parseBody, type Db } from '../../../resources/engine.ts';
 import type { Api } from '../../types.ts';
 import { CODE_TTL_MS, consumeCode, issueCode } from '../codes/service.ts';
 import { auditPasswordSet, selfCtx } from '../password/service.ts';
@@ -94,8 +94,8 @@ export function emailChangeRoutes({ app, db, config }: Api) {
     throw ApiError.notFound(`Change of ${kind}: only password and email can be changed`);
   });
 
-  async function assertFree(email: string, userId: string) {
-    const other = await db
+  async function assertFree(email: string, userId: string, q: Db = db) {
+    const other = await q
       .selectFrom('users')
       .select('id')
       .where(sql`lower(email)`, '=', email.toLowerCase())
@@ -118,7 +118,7 @@ export function emailChangeRoutes({ app, db, config }: Api) {
       if (!next) throw new ApiError(401, ErrorCode.invalidCode, ['Invalid confirmation code']);
       // two changes to the same address at once: the second waits here, then finds it taken
       await sql`select pg_advisory_xact_lock(hashtext(${next.toLowerCase()}))`.execute(trx);
-      await assertFree(next, user.id);
+      await assertFree(next, user.id, trx);
       const { email_change: _, ...rest } = user.data;
       const data = {
         ...rest,

@@ -73,8 +73,9 @@ export class TokenCallCounter {
 
   /** Write what was counted; one flush at a time. Counts that could not be written are kept for the next one. */
   flush(): Promise<void> {
-    this.running = this.running.then(() => this.write());
-    return this.running;
+    const next = this.running.catch(() => {}).then(() => this.write());
+    this.running = next;
+    return next;
   }
 
   async close(): Promise<void> {
