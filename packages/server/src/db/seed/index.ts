@@ -8,6 +8,7 @@ import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoFulfillment } from './demo-fulfillment.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
+import { seedDemoAccess } from './demo-access.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -22,6 +23,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     const { hub, marketplace } = await seedDemoDistribution(app, product.id);
     await seedDemoTiers(app);
     await seedDemoFulfillment(app, db, hub.id, marketplace.id);
+    await seedDemoAccess(app, db);
   } finally {
     await app.close();
   }
