@@ -113,6 +113,26 @@ describe('sign-up with an invitation code', () => {
     expect((await t.call(olga, { method: 'GET', url: `${API}/accounts/${account.id}` })).statusCode).toBe(404);
   });
 
+  it('the sign-up page reads its invitation with the code (not spending it), and nothing else', async () => {
+    const { invitation, code } = await inviteAccount(t, paul, 'reader@example.test');
+    const [mail] = await readOutbox(t.db, { to: 'reader@example.test', limit: 1 });
+    expect(mail.body_text).toContain(`&account=${t.demo.provider.id}`);
+    const url = (account: string, c: string) => `${API}/accounts/${account}/invitations?code=${encodeURIComponent(c)}`;
+    const res = await t.app.inject({ method: 'GET', url: url(t.demo.provider.id, code) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        id: invitation.id,
+        email: 'reader@example.test',
+        owner: { id: t.demo.provider.id, name: 'Demo Provider' },
+      }),
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: url(t.demo.vendor.id, code) })).json()).toEqual(INVALID);
+    expect((await t.app.inject({ method: 'GET', url: url(t.demo.provider.id, 'nope') })).json()).toEqual(INVALID);
+    expect((await signUp(t, code, 'Reader Ltd')).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: url(t.demo.provider.id, code) })).statusCode).toBe(401);
+  });
+
   it('spends the code once: a second sign-up is 401 Invalid confirmation code', async () => {
     const { code } = await inviteAccount(t, paul, 'once@example.test');
     expect((await signUp(t, code, 'Once Only')).statusCode).toBe(201);

@@ -53,13 +53,23 @@ export const AccountInvitationCreate = z
     email: zEmail().meta({ title: 'E-mail' }),
     type: z
       .enum(ACCOUNT_INVITATION_TYPES, { error: `type must be one of ${ACCOUNT_INVITATION_TYPES.join(', ')}` })
-      .meta({ title: 'Account type' }),
+      .meta({ title: 'Account type', labels: ACCOUNT_TYPE_LABELS }),
     role: z
       .enum(PROVIDER_ROLES, { error: `role must be one of ${PROVIDER_ROLES.join(', ')}` })
       .optional()
-      .meta({ title: 'Provider role' }),
+      .meta({
+        title: 'Provider role',
+        labels: { distributor: 'Distributor', reseller: 'Reseller' },
+        description: `A provider's role; default reseller`,
+      }),
     message: zOptionalString((v) => rules.maxLength(v, 1000)).meta({ title: 'Message', multiline: true }),
-    expiration_date: futureDate().nullish(),
+    expiration_date: futureDate()
+      .nullish()
+      .meta({
+        title: 'Expires',
+        widget: 'datetime',
+        description: `Default: in ${ACCOUNT_INVITATION_DAYS} days; at most ${ACCOUNT_INVITATION_MAX_DAYS}`,
+      }),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'vendor' && v.role)

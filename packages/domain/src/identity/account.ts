@@ -74,8 +74,9 @@ export const accountResource = defineResource({
     roles: { label: 'Roles', kind: 'list', labels: ACCOUNT_ROLE_LABELS },
     external_id: { label: 'External ID', kind: 'text' },
     description: { label: 'Description', kind: 'multiline' },
-    parent: { label: 'Managed by', kind: 'ref', route: 'accounts.details', hideEmpty: true },
+    // the parent's name only: a managed account's users do not see their parent account itself
+    'parent.name': { label: 'Managed by', kind: 'text', hideEmpty: true },
   },
-  list: { columns: ['id', 'name', 'type', 'role'], phone: ['name', 'type'], filters: ['type', 'role'] },
-  detail: { fields: ['id', 'name', 'type', 'roles', 'external_id', 'description', 'parent'] },
+  list: { columns: ['id', 'name', 'type', 'role', 'parent.name'], phone: ['name', 'type'], filters: ['type', 'role'] },
+  detail: { fields: ['id', 'name', 'type', 'roles', 'external_id', 'description', 'parent.name'] },
 });

@@ -13,6 +13,7 @@ import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { SideNav } from './SideNav.tsx';
 import { chrome } from './store.ts';
+import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { TopBar } from './TopBar.tsx';
 
 const NAV_WIDTH = 240;
@@ -68,6 +69,7 @@ export default function AppShell() {
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 4 }, pb: 4 }}>
         <Toolbar />
+        <ImpersonationBanner />
         <Box sx={{ maxWidth: 1400, mx: 'auto', pt: 3 }}>
           <PageHeader route={route} />
           <Suspense fallback={<PageFallback />}>

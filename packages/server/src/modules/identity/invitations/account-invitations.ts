@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import {
   ACCOUNT_INVITATION_DAYS,
   ErrorCode,
@@ -6,6 +7,8 @@ import {
   type AccountInvitation,
 } from '@trellis/domain';
 import type { Config } from '../../../config.ts';
+import type { DB } from '../../../db/schema.ts';
+import { rateLimit } from '../../../http/rate-limit.ts';
 import type { Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { digest, newSecret } from '../../../lib/secrets.ts';
@@ -14,6 +17,7 @@ import type { Db, Served } from '../../../resources/engine.ts';
 import { newId } from '../../../resources/ids.ts';
 import { defineTable, text, timestamp } from '../../../resources/table.ts';
 import { ownAccount } from '../users/resources.ts';
+import { invitationOfCode } from './signup.ts';
 
 // Account invitations (/accounts/{a}/invitations): an account invites someone by e-mail to open an account it will
 // manage. The code is e-mailed once and stored as a digest (code_hash); it works until it is spent by the sign-up
@@ -34,7 +38,8 @@ export const accountInvitationTable = defineTable('account_invitations', {
 const DAY = 86_400_000;
 
 /** The page where the invitee opens its account with the code. */
-export const signUpLink = (config: Config, code: string) => `${config.publicUrl}/signup?code=${encodeURIComponent(code)}`;
+export const signUpLink = (config: Config, code: string, accountId: string) =>
+  `${config.publicUrl}/signup?code=${encodeURIComponent(code)}&account=${encodeURIComponent(accountId)}`;
 
 /** A new code for an invitation: returned to be e-mailed, its digest written by the caller. */
 function newCode() {
@@ -51,7 +56,7 @@ async function sendInvitation(db: Db, ctx: Ctx, config: Config, inv: AccountInvi
     subject: `${ctx.account.name} invites you to open an account`,
     text:
       `Hello,\n\n${ctx.user?.name ?? ctx.account.name} of ${ctx.account.name} invites you to open ${kind}, ` +
-      `managed by ${ctx.account.name}.${note}\n\nTo open it, follow this link:\n\n${signUpLink(config, code)}\n\n` +
+      `managed by ${ctx.account.name}.${note}\n\nTo open it, follow this link:\n\n${signUpLink(config, code, inv.owner.id)}\n\n` +
       `The link works once and expires on ${inv.expiration_date.slice(0, 10)}.\n`,
   });
 }
@@ -65,8 +70,40 @@ export async function expireInvitations(db: Db, accountId: string): Promise<void
 
 const expiry = (date: string | null | undefined) => date ?? new Date(Date.now() + ACCOUNT_INVITATION_DAYS * DAY).toISOString();
 
+/**
+ * GET /accounts/{a}/invitations?code=… (public): the sign-up page reads the one invitation its code opens (who
+ * invites, what kind of account), before anyone is signed in. The code is not spent by reading it.
+ */
+async function readByCode(
+  config: Config,
+  served: Served<AccountInvitation>,
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  code: string,
+): Promise<{ ctx: Ctx; served: Served<AccountInvitation> }> {
+  await rateLimit(db, `rate:invite-code:ip:${req.ip}`, config.publicMaxPerAddress, config.loginWindowMs);
+  const invitation = await invitationOfCode(db, code);
+  const { accountId } = req.params as { accountId: string };
+  const owner = await db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'type', 'data'])
+    .where('id', '=', invitation.owner.id)
+    .executeTakeFirst();
+  if (!owner || owner.id !== accountId) throw new ApiError(401, ErrorCode.invalidCode, ['Invalid confirmation code']);
+  const ctx: Ctx = {
+    account: { id: owner.id, name: owner.name, type: owner.type, roles: owner.data.roles ?? [owner.type] },
+    user: null,
+    token: null,
+    // only for the module check of the read; the scope below is the one invitation
+    modules: [accountInvitationResource.module],
+    session: null,
+    ip: req.ip,
+  };
+  return { ctx, served: { ...served, parentVisible: undefined, scope: () => sql<boolean>`t.id = ${invitation.id}` } };
+}
+
 export function accountInvitations(config: Config): Served<AccountInvitation> {
-  return {
+  const served: Served<AccountInvitation> = {
     decl: accountInvitationResource,
     table: accountInvitationTable,
     owner: (i) => i.owner.id,
@@ -122,5 +159,7 @@ export function accountInvitations(config: Config): Served<AccountInvitation> {
         return current;
       },
     },
+    byCode: (db, req, code) => readByCode(config, served, db, req, code),
   };
+  return served;
 }
