@@ -28,7 +28,9 @@ export default function AppShell() {
   const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
 
   const recents = useRecents(auth.user?.id, auth.account.id).data ?? [];
-  useRecordRecent(auth.user?.id, auth.account.id, route ? recentFor(route, location.pathname, params.tab) : null);
+  // someone logged in as the user (impersonation) leaves the user's recent pages as they were
+  const recent = route && !auth.impersonator ? recentFor(route, location.pathname, params.tab) : null;
+  useRecordRecent(auth.user?.id, auth.account.id, recent);
 
   // scroll-at-bottom drives "load more" style pages.
   useEffect(() => {

@@ -42,7 +42,7 @@ export function ImpersonationBanner() {
   return (
     <Alert
       severity="warning"
-      variant="filled"
+      variant="standard"
       role="status"
       sx={{
         position: 'sticky',
@@ -50,6 +50,8 @@ export function ImpersonationBanner() {
         zIndex: (t) => t.zIndex.appBar - 1,
         mx: { xs: -2, md: -4 },
         borderRadius: 0,
+        borderBottom: 2,
+        borderColor: 'warning.main',
         alignItems: 'center',
         '& .MuiAlert-action': { pt: 0 },
       }}

@@ -18,7 +18,13 @@ export function ManagedUsersTab({ account }: { account: { id: string; name: stri
         path={fillPath(accountUserResource.path, { accountId: account.id })}
         rowActions={(m) =>
           m.status === 'joined' ? (
-            <Button size="small" variant="outlined" onClick={() => setTarget(m)} aria-label={`Log in as ${m.email}`}>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => setTarget(m)}
+              aria-label={`Log in as ${m.email}`}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               Log in as
             </Button>
           ) : null

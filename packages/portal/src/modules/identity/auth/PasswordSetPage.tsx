@@ -8,14 +8,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { EXPIRED_CONFIRMATION_CODE, GENERIC_ERROR, INVALID_CONFIRMATION_CODE } from '@trellis/domain/format/constants';
+import { INVALID_CONFIRMATION_CODE } from '@trellis/domain/format/constants';
 import { zPassword } from '@trellis/domain/validation/password';
 import { REQUIRED } from '@trellis/domain/validation/messages';
 import { api } from '../../../api/client.ts';
-import { ApiError, errorMessage } from '../../../api/errors.ts';
+import { ApiError } from '../../../api/errors.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
 import { useSession } from '../../../app/session/SessionProvider.tsx';
 import type { AuthContext } from '../../../app/session/types.ts';
+import { codeMessage } from './codeMessage.ts';
+import { InvitationSummary } from './InvitationSummary.tsx';
 
 const Schema = z
   .object({ password: zPassword(), confirm: z.string() })
@@ -23,15 +25,6 @@ const Schema = z
   .refine((v) => !v.confirm || v.password === v.confirm, { message: 'Passwords do not match', path: ['confirm'] });
 type Form = z.infer<typeof Schema>;
 
-/** The confirmation code's own messages: 401 invalid, 403 expired (the server's words win when given). */
-function codeMessage(err: unknown): string {
-  const message = errorMessage(err);
-  if (err instanceof ApiError && message === GENERIC_ERROR) {
-    if (err.status === 401) return INVALID_CONFIRMATION_CODE;
-    if (err.status === 403) return EXPIRED_CONFIRMATION_CODE;
-  }
-  return message;
-}
 
 /** /password/set?code=… — choose a password from an invitation or a restore e-mail. */
 export default function PasswordSetPage() {
@@ -39,6 +32,8 @@ export default function PasswordSetPage() {
   const session = useSession();
   const navigate = useNavigate();
   const code = params.get('code') ?? '';
+  // an invitation's link names its account: the page says who invites whom before the password is chosen
+  const invitedTo = params.get('account');
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(code ? null : INVALID_CONFIRMATION_CODE);
   const {
@@ -85,6 +80,7 @@ export default function PasswordSetPage() {
   }
   return (
     <CenteredCard title="Set your password" subtitle="At least 8 characters, with at least one letter and one digit.">
+      {code && invitedTo && <InvitationSummary code={code} account={invitedTo} />}
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {serverError && (
           <Alert severity="error" role="alert">

@@ -132,7 +132,7 @@ export function accountInvitations(config: Config): Served<AccountInvitation> {
         });
       const { code, hash } = newCode();
       const invitation: AccountInvitation = {
-        id: newId('AI', 4, 4),
+        id: newId('AI', 3, 4),
         email,
         type: input.type,
         role: input.type === 'vendor' ? 'vendor' : (input.role ?? 'reseller'),

@@ -81,7 +81,9 @@ export function passwordRoutes({ app, db, config }: Api) {
       .where('id', '=', ctx.user.id)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.old_password, row.password_hash)))
-      throw new ApiError(400, ErrorCode.validation, [WRONG_OLD_PASSWORD]);
+      throw new ApiError(400, ErrorCode.validation, [WRONG_OLD_PASSWORD], {
+        fields: { old_password: ['The current password is not correct.'] },
+      });
     await clearThrottle(db, key);
     if (body.password === body.old_password) throw passwordError(validation.PASSWORD_SAME_AS_CURRENT);
     const weak = validation.passwordStrength(body.password, validation.personalWords(row.name, row.email));
