@@ -127,7 +127,11 @@ export default function SignUpPage() {
         <Skeleton height={160} />
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {inv?.message && <Alert severity="info">{inv.message}</Alert>}
+          {inv?.message && (
+            <Alert severity="info" role="note">
+              {inv.message}
+            </Alert>
+          )}
           {serverError && (
             <Alert severity="error" role="alert">
               {serverError}{' '}
@@ -139,7 +143,7 @@ export default function SignUpPage() {
             </Alert>
           )}
           {me && (
-            <Alert severity="info">
+            <Alert severity="info" role="note">
               You are logged in as {me.name} ({me.email}): you will be the new account&apos;s administrator.
             </Alert>
           )}
