@@ -56,12 +56,17 @@ export function parseFeatureFlags(value: string | undefined): Record<string, boo
     try {
       parsed = JSON.parse(text) as Record<string, unknown>;
     } catch (e) {
-      throw new Error(`FEATURE_FLAGS is neither a list (a,b,-c) nor a JSON object: ${(e as Error).message}`);
+      throw new Error(`FEATURE_FLAGS is neither a list (a,b,-c) nor a JSON object: ${(e as Error).message}`, {
+        cause: e,
+      });
     }
     return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === true || v === 'true' || v === 1]));
   }
   const flags: Record<string, boolean> = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     if (part.startsWith('-') || part.startsWith('!')) flags[part.slice(1)] = false;
     else flags[part] = true;
   }

@@ -31,7 +31,12 @@ export async function inviteAccount(
 }
 
 /** Sign up with a code as a new user; returns the new account. */
-export async function signUp(t: TestApp, code: string, name: string, user = { name: 'Rita Reseller', password: PASSWORD }) {
+export async function signUp(
+  t: TestApp,
+  code: string,
+  name: string,
+  user = { name: 'Rita Reseller', password: PASSWORD },
+) {
   return t.app.inject({
     method: 'POST',
     url: `${API}/accounts?code=${encodeURIComponent(code)}`,

@@ -64,11 +64,19 @@ describe('account invitations', () => {
 
   it('refuses a vendor invitation with a provider role, and a second pending one to the same address', async () => {
     const url = `${API}/accounts/${t.demo.provider.id}/invitations`;
-    const bad = await t.call(paul, { method: 'POST', url, payload: { email: 'v@example.test', type: 'vendor', role: 'reseller' } });
+    const bad = await t.call(paul, {
+      method: 'POST',
+      url,
+      payload: { email: 'v@example.test', type: 'vendor', role: 'reseller' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.role).toEqual(['A vendor account has no provider role']);
     await inviteAccount(t, paul, 'twice@example.test');
-    const again = await t.call(paul, { method: 'POST', url, payload: { email: 'TWICE@example.test', type: 'provider' } });
+    const again = await t.call(paul, {
+      method: 'POST',
+      url,
+      payload: { email: 'TWICE@example.test', type: 'provider' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().fields.email[0]).toContain('already has a pending invitation');
   });
@@ -87,7 +95,11 @@ describe('sign-up with an invitation code', () => {
       roles: ['reseller'],
       parent: { id: t.demo.provider.id, name: 'Demo Provider' },
     });
-    const row = await t.db.selectFrom('accounts').select('parent_id').where('id', '=', account.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('accounts')
+      .select('parent_id')
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
     expect(row.parent_id).toBe(t.demo.provider.id);
 
     // the user signs in to the new account, as its admin (MD-0000)
@@ -106,7 +118,11 @@ describe('sign-up with an invitation code', () => {
     const managed = await t.call(paul, { method: 'GET', url: `${API}/accounts?eq(parent.id,${t.demo.provider.id})` });
     expect(managed.json().map((a: any) => a.id)).toContain(account.id);
     // …read-only: only the account one works in is edited
-    const edit = await t.call(paul, { method: 'PUT', url: `${API}/accounts/${account.id}`, payload: { name: 'Taken over' } });
+    const edit = await t.call(paul, {
+      method: 'PUT',
+      url: `${API}/accounts/${account.id}`,
+      payload: { name: 'Taken over' },
+    });
     expect(edit.statusCode).toBe(403);
     // another provider sees nothing of it
     const olga = await t.login('other@demo.trellis');
@@ -143,7 +159,11 @@ describe('sign-up with an invitation code', () => {
 
   it('answers 401 for an unknown, missing or revoked code and 403 for an expired one', async () => {
     for (const url of [`${API}/accounts?code=nope`, `${API}/accounts`]) {
-      const res = await t.app.inject({ method: 'POST', url, payload: { name: 'Nowhere', user: { name: 'N', password: PASSWORD } } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { name: 'Nowhere', user: { name: 'N', password: PASSWORD } },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(INVALID);
     }
@@ -190,7 +210,11 @@ describe('sign-up with an invitation code', () => {
     const weak = await signUp(t, code, 'Rules Ltd', { name: 'Rules', password: 'password1' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields['user.password']).toBeDefined();
-    const none = await t.app.inject({ method: 'POST', url: `${API}/accounts?code=${code}`, payload: { name: 'Rules Ltd' } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `${API}/accounts?code=${code}`,
+      payload: { name: 'Rules Ltd' },
+    });
     expect(none.json().fields.user).toEqual(['This field is required']);
     expect((await signUp(t, code, 'Rules Ltd')).statusCode).toBe(201);
   });
@@ -203,9 +227,17 @@ describe('sign-up with an invitation code', () => {
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json().errors[0]).toContain('sign in as that user');
     const known = await t.login('known@example.test', PASSWORD);
-    const res = await t.call(known, { method: 'POST', url: `${API}/accounts?code=${code}`, payload: { name: 'Known Ltd' } });
+    const res = await t.call(known, {
+      method: 'POST',
+      url: `${API}/accounts?code=${code}`,
+      payload: { name: 'Known Ltd' },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const switched = await t.call(known, { method: 'POST', url: `${API}/auth/context`, payload: { account: { id: res.json().id } } });
+    const switched = await t.call(known, {
+      method: 'POST',
+      url: `${API}/auth/context`,
+      payload: { account: { id: res.json().id } },
+    });
     expect(switched.json().permissions).toEqual(['MD-0000']);
   });
 });
@@ -240,7 +272,9 @@ describe('GET /users?code= (the invitation page)', () => {
         email: 'ivy@example.test',
         status: 'invited',
         account: { id: t.demo.provider.id, name: 'Demo Provider' },
-        events: expect.objectContaining({ invited: expect.objectContaining({ by: expect.objectContaining({ name: 'Paul Provider' }) }) }),
+        events: expect.objectContaining({
+          invited: expect.objectContaining({ by: expect.objectContaining({ name: 'Paul Provider' }) }),
+        }),
       }),
     ]);
     // the code is not spent by reading it
@@ -276,7 +310,9 @@ describe('managed accounts', () => {
     const ids = list.json().map((a: any) => a.id);
     expect(ids).toEqual(expect.arrayContaining([t.demo.provider.id, child.account.id, grand.id]));
     // the child sees its own and the grandchild, never its parent
-    const childList = (await t.call(child.session, { method: 'GET', url: `${API}/accounts` })).json().map((a: any) => a.id);
+    const childList = (await t.call(child.session, { method: 'GET', url: `${API}/accounts` }))
+      .json()
+      .map((a: any) => a.id);
     expect(childList.sort()).toEqual([child.account.id, grand.id].sort());
   });
 });

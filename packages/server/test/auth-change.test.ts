@@ -45,7 +45,15 @@ describe('password change', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect((await t.call(here, { method: 'GET', url: `${API}/auth/context` })).statusCode).toBe(200);
     expect((await t.call(elsewhere, { method: 'GET', url: `${API}/auth/context` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: u.email, password: PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/login`,
+          payload: { email: u.email, password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await t.login(u.email, 'Brand-new-77')).body.user.id).toBe(u.id);
   });
 });
@@ -64,7 +72,10 @@ describe('e-mail change', () => {
     const [toNew] = await readOutbox(t.db, { to: next, limit: 1 });
     expect(toNew.body_text).toContain(code);
 
-    const done = await t.app.inject({ method: 'POST', url: `${API}/auth/email/change?code=${encodeURIComponent(code)}` });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/email/change?code=${encodeURIComponent(code)}`,
+    });
     expect(done.statusCode, done.body).toBe(201);
     expect(done.json()).toEqual({ email: next });
     const ctx = (await t.call(s, { method: 'GET', url: `${API}/auth/context` })).json();
@@ -77,7 +88,10 @@ describe('e-mail change', () => {
     expect((await t.login(next, PASSWORD)).body.user.id).toBe(u.id);
 
     // the code works once
-    const again = await t.app.inject({ method: 'POST', url: `${API}/auth/email/change?code=${encodeURIComponent(code)}` });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/email/change?code=${encodeURIComponent(code)}`,
+    });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual({ error_code: 'AUTH_004', errors: ['Invalid confirmation code'] });
   });
@@ -101,7 +115,10 @@ describe('e-mail change', () => {
     await sql`update confirmation_codes set expires_at = now() - interval '1 second' where user_id = ${u.id} and kind = 'email'`.execute(
       t.db,
     );
-    const expired = await t.app.inject({ method: 'POST', url: `${API}/auth/email/change?code=${encodeURIComponent(code)}` });
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/email/change?code=${encodeURIComponent(code)}`,
+    });
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toEqual({ error_code: 'AUTH_005', errors: ['Confirmation code is expired'] });
     expect((await t.call(s, { method: 'GET', url: `${API}/auth/context` })).json().user.email).toBe(u.email);
@@ -114,7 +131,9 @@ describe('e-mail change', () => {
     const first = await mailedEmailCode(`first${n}@example.test`);
     await post(s, '/auth/email/change', { email: `second${n}@example.test`, password: PASSWORD });
     const second = await mailedEmailCode(`second${n}@example.test`);
-    expect((await t.app.inject({ method: 'POST', url: `${API}/auth/email/change?code=${first}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: `${API}/auth/email/change?code=${first}` })).statusCode).toBe(
+      401,
+    );
     const ok = await t.app.inject({ method: 'POST', url: `${API}/auth/email/change?code=${second}` });
     expect(ok.json()).toEqual({ email: `second${n}@example.test` });
   });
@@ -138,7 +157,9 @@ describe('Auth user clock and region (spec §3, §5)', () => {
     user = (await t.call(s, { method: 'GET', url: `${API}/auth/context` })).json().user;
     expect(user).toMatchObject({ timezone: 'UTC', region: 'en_US', timezoneOffset: 0 });
     // a value stored before the fallbacks existed is answered with them
-    await sql`update users set data = data || '{"timezone": "Nowhere/Else", "region": "zz"}'::jsonb where id = ${u.id}`.execute(t.db);
+    await sql`update users set data = data || '{"timezone": "Nowhere/Else", "region": "zz"}'::jsonb where id = ${u.id}`.execute(
+      t.db,
+    );
     user = (await t.call(s, { method: 'GET', url: `${API}/auth/context` })).json().user;
     expect(user).toMatchObject({ timezone: 'UTC', region: 'en_US' });
   });

@@ -22,7 +22,12 @@ afterAll(async () => {
 
 /** The browser's cookie jar after an answer: its cookies replace those of the same name. */
 function jar(before: string, res: LightMyRequestResponse): string {
-  const cookies = new Map(before.split('; ').filter(Boolean).map((c) => c.split('=') as [string, string]));
+  const cookies = new Map(
+    before
+      .split('; ')
+      .filter(Boolean)
+      .map((c) => c.split('=') as [string, string]),
+  );
   for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
     const cleared = c.value === '' || (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0;
     if (cleared) cookies.delete(c.name);
@@ -50,7 +55,12 @@ async function asRita(by: Session = paul) {
 describe('logging in as a user of a managed account', () => {
   it('gives a session of that user in that account, restricted (no accounts list), naming the impersonator', async () => {
     const s = await asRita();
-    expect(s.body.user).toMatchObject({ email: 'rita@example.test', timezone: 'UTC', region: 'en_US', timezoneOffset: 0 });
+    expect(s.body.user).toMatchObject({
+      email: 'rita@example.test',
+      timezone: 'UTC',
+      region: 'en_US',
+      timezoneOffset: 0,
+    });
     expect(s.body.account.id).toBe(child.account.id);
     expect(s.body.accounts).toBeUndefined();
     expect(s.body.impersonator).toEqual({

@@ -28,8 +28,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** The reference's schemas of both answers (an aggregates answer is a list of them, one per day). */
 const schemas = JSON.parse(
-  JSON.stringify(JSON.parse(readFileSync(new URL('./conformance/reference.json', import.meta.url), 'utf8')).schemas)
-    .replaceAll('#/components/schemas/', '#/$defs/'),
+  JSON.stringify(
+    JSON.parse(readFileSync(new URL('./conformance/reference.json', import.meta.url), 'utf8')).schemas,
+  ).replaceAll('#/components/schemas/', '#/$defs/'),
 );
 const ajv = new Ajv({ strict: false, validateFormats: false });
 const schemaOf = (name: string) => ajv.compile({ ...schemas[name], $defs: schemas });
@@ -127,9 +128,13 @@ describe('token statistics', () => {
     const tk = await token('Private key');
     const olga = await t.login('other@demo.trellis');
     for (const part of ['aggregates', 'summary'])
-      expect((await t.call(olga, { method: 'GET', url: `${API}/statistics/tokens/${tk.id}/${part}` })).statusCode).toBe(404);
+      expect((await t.call(olga, { method: 'GET', url: `${API}/statistics/tokens/${tk.id}/${part}` })).statusCode).toBe(
+        404,
+      );
     // a token without the tokens module reads no statistics, not even its own
-    expect((await t.call(tk.key, { method: 'GET', url: `${API}/statistics/tokens/${tk.id}/summary` })).statusCode).toBe(403);
+    expect((await t.call(tk.key, { method: 'GET', url: `${API}/statistics/tokens/${tk.id}/summary` })).statusCode).toBe(
+      403,
+    );
     const bad = await t.call(vera, {
       method: 'GET',
       url: `${API}/statistics/tokens/${tk.id}/aggregates?from=2024-05-01&to=2023-01-01`,

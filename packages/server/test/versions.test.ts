@@ -28,7 +28,10 @@ describe('/versions.json', () => {
     const body = res.json();
     expect(body).toEqual({
       version: rootPackage.version,
-      components: { spa: expect.stringMatching(new RegExp(`^${portalPackage.version.replaceAll('.', '\\.')}(\\+[\\w-]+)?$`)), api: rootPackage.version },
+      components: {
+        spa: expect.stringMatching(new RegExp(`^${portalPackage.version.replaceAll('.', '\\.')}(\\+[\\w-]+)?$`)),
+        api: rootPackage.version,
+      },
       clarity: 'clarity-123',
       features: { impersonation: true, beta: false },
     });

@@ -20,7 +20,8 @@ export async function fetchVersions(signal?: AbortSignal): Promise<VersionsFile 
     const body = (await res.json()) as VersionsFile;
     return body && typeof body === 'object' ? body : null;
   } catch (err) {
-    if ((err as Error)?.name !== 'AbortError') console.warn('The versions file could not be read; using the built-in version.');
+    if ((err as Error)?.name !== 'AbortError')
+      console.warn('The versions file could not be read; using the built-in version.');
     return null;
   }
 }

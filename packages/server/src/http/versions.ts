@@ -52,6 +52,9 @@ export function registerVersions(
   distDir = process.env.TRELLIS_PORTAL_DIR || PORTAL_DIST,
 ) {
   app.get('/versions.json', async (_req, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/json').send(await versionsFile(config, distDir)),
+    reply
+      .header('cache-control', 'no-cache')
+      .type('application/json')
+      .send(await versionsFile(config, distDir)),
   );
 }

@@ -48,7 +48,9 @@ describe('impersonation banner', () => {
     );
     expect(screen.queryByRole('button', { name: /Switch account/ })).toBeNull();
     // the recents are read (the menu shows them) but not written
-    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path.endsWith('/settings/recents'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'GET' && c.path.endsWith('/settings/recents'))).toBe(true),
+    );
     await new Promise((r) => setTimeout(r, 200));
     expect(calls.some((c) => c.method === 'PUT' && c.path.includes('/settings/recents'))).toBe(false);
   });
@@ -56,7 +58,9 @@ describe('impersonation banner', () => {
   it('returns to the own session on the managed account page', async () => {
     const calls = mockApi({
       ...common,
-      'GET /accounts/PA-811-661': () => ({ body: { ...IMPERSONATED.account, parent: { id: 'PA-768-574', name: 'Demo Provider' }, events: {} } }),
+      'GET /accounts/PA-811-661': () => ({
+        body: { ...IMPERSONATED.account, parent: { id: 'PA-768-574', name: 'Demo Provider' }, events: {} },
+      }),
       'GET /auth/context': () => ({ body: IMPERSONATED }),
       'POST /auth/impersonate/return': () => ({ status: 201, body: OWN }),
     });

@@ -27,7 +27,11 @@ export default function EmailConfirmPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<{ email: string }>('/auth/email/change', undefined, `code=${encodeURIComponent(code)}`);
+      const answer = await api.post<{ email: string }>(
+        '/auth/email/change',
+        undefined,
+        `code=${encodeURIComponent(code)}`,
+      );
       setDone(answer.email);
       if (session.context) await client.invalidateQueries({ queryKey: CONTEXT_KEY });
     } catch (err) {

@@ -35,8 +35,8 @@ export function InvitationSummary({ code, account }: { code: string; account: st
   const by = u.events.invited?.by?.name;
   return (
     <Alert severity="info" role="note" sx={{ mb: 2 }}>
-      {by ? <b>{by}</b> : 'You were'} invited <b>{u.email}</b> to join{' '}
-      <b>{u.account?.name ?? u.account?.id}</b>. Choose a password to accept.
+      {by ? <b>{by}</b> : 'You were'} invited <b>{u.email}</b> to join <b>{u.account?.name ?? u.account?.id}</b>. Choose
+      a password to accept.
     </Alert>
   );
 }

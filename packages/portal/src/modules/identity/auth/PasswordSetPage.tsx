@@ -25,7 +25,6 @@ const Schema = z
   .refine((v) => !v.confirm || v.password === v.confirm, { message: 'Passwords do not match', path: ['confirm'] });
 type Form = z.infer<typeof Schema>;
 
-
 /** /password/set?code=… — choose a password from an invitation or a restore e-mail. */
 export default function PasswordSetPage() {
   const [params] = useSearchParams();

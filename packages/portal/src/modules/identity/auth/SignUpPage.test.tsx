@@ -45,15 +45,25 @@ describe('sign-up page', () => {
       'Demo Provider invites rita@example.com to open a reseller account, managed by Demo Provider.',
     );
     expect(screen.getByText('Welcome aboard')).toBeTruthy();
-    await fill({ 'Account name': 'Rita Resells', 'Your name': 'Rita', Password: 'Secret-pass-1', 'Repeat the password': 'Secret-pass-1' });
+    await fill({
+      'Account name': 'Rita Resells',
+      'Your name': 'Rita',
+      Password: 'Secret-pass-1',
+      'Repeat the password': 'Secret-pass-1',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const read = calls.find((c) => c.path === '/accounts/PA-768-574/invitations')!;
     expect(read.query).toBe('code=SECRET');
     const made = calls.find((c) => c.method === 'POST' && c.path === '/accounts')!;
     expect(made.query).toBe('code=SECRET');
     expect(made.body).toEqual({ name: 'Rita Resells', user: { name: 'Rita', password: 'Secret-pass-1' } });
-    expect(calls.find((c) => c.path === '/auth/login')!.body).toEqual({ email: 'rita@example.com', password: 'Secret-pass-1' });
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/auth/context')!.body).toEqual({ account: { id: 'PA-111-222' } });
+    expect(calls.find((c) => c.path === '/auth/login')!.body).toEqual({
+      email: 'rita@example.com',
+      password: 'Secret-pass-1',
+    });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/auth/context')!.body).toEqual({
+      account: { id: 'PA-111-222' },
+    });
   });
 
   it('checks the account name (4 to 64 characters) before calling the server', async () => {
@@ -62,7 +72,12 @@ describe('sign-up page', () => {
       'GET /accounts/PA-768-574/invitations': () => ({ body: [INVITATION] }),
     });
     renderPortal(URL, { signedIn: false });
-    await fill({ 'Account name': 'Abc', 'Your name': 'Rita', Password: 'Secret-pass-1', 'Repeat the password': 'Secret-pass-1' });
+    await fill({
+      'Account name': 'Abc',
+      'Your name': 'Rita',
+      Password: 'Secret-pass-1',
+      'Repeat the password': 'Secret-pass-1',
+    });
     expect(await screen.findByText('Input must be at least 4 characters')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/accounts')).toBe(false);
   });
@@ -86,14 +101,24 @@ describe('sign-up page', () => {
       'GET /accounts/PA-768-574/invitations': () => ({ body: [INVITATION] }),
       'POST /accounts': () => ({
         status: 403,
-        body: { error_code: 'AUTH_002', errors: ['rita@example.com already has a user: sign in as that user to open the account.'] },
+        body: {
+          error_code: 'AUTH_002',
+          errors: ['rita@example.com already has a user: sign in as that user to open the account.'],
+        },
       }),
     });
     renderPortal(URL, { signedIn: false });
-    await fill({ 'Account name': 'Rita Resells', 'Your name': 'Rita', Password: 'Secret-pass-1', 'Repeat the password': 'Secret-pass-1' });
+    await fill({
+      'Account name': 'Rita Resells',
+      'Your name': 'Rita',
+      Password: 'Secret-pass-1',
+      'Repeat the password': 'Secret-pass-1',
+    });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('already has a user');
     const link = alert.querySelector('a')!;
-    expect(link.getAttribute('href')).toBe(`/login?next=${encodeURIComponent('/signup?code=SECRET&account=PA-768-574')}`);
+    expect(link.getAttribute('href')).toBe(
+      `/login?next=${encodeURIComponent('/signup?code=SECRET&account=PA-768-574')}`,
+    );
   });
 });

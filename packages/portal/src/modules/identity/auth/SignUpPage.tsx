@@ -77,7 +77,8 @@ export default function SignUpPage() {
   } = form;
 
   const inv = invitation.data;
-  const codeProblem = !code || !parent ? INVALID_CONFIRMATION_CODE : invitation.error ? codeMessage(invitation.error) : null;
+  const codeProblem =
+    !code || !parent ? INVALID_CONFIRMATION_CODE : invitation.error ? codeMessage(invitation.error) : null;
 
   const onSubmit = handleSubmit(async (v) => {
     setServerError(null);
@@ -106,7 +107,11 @@ export default function SignUpPage() {
   });
 
   const here = `/signup?${params.toString()}`;
-  const kind = inv ? (inv.type === 'vendor' ? 'vendor account' : `${ACCOUNT_ROLE_LABELS[inv.role] ?? inv.role} account`) : 'account';
+  const kind = inv
+    ? inv.type === 'vendor'
+      ? 'vendor account'
+      : `${ACCOUNT_ROLE_LABELS[inv.role] ?? inv.role} account`
+    : 'account';
   return (
     <CenteredCard
       title="Open your account"
@@ -189,7 +194,12 @@ export default function SignUpPage() {
             Open the account
           </Button>
           {newUser && (
-            <Link component={RouterLink} to={`/login?next=${encodeURIComponent(here)}`} variant="body2" sx={{ alignSelf: 'center' }}>
+            <Link
+              component={RouterLink}
+              to={`/login?next=${encodeURIComponent(here)}`}
+              variant="body2"
+              sx={{ alignSelf: 'center' }}
+            >
               Already have a login? Log in first
             </Link>
           )}

@@ -13,4 +13,5 @@ export function codeMessage(err: unknown): string {
 
 /** Whether an error is about the code itself (the page then offers no form, only what to do next). */
 export const isCodeError = (err: unknown) =>
-  err instanceof ApiError && (err.status === 401 || (err.status === 403 && codeMessage(err) === EXPIRED_CONFIRMATION_CODE));
+  err instanceof ApiError &&
+  (err.status === 401 || (err.status === 403 && codeMessage(err) === EXPIRED_CONFIRMATION_CODE));

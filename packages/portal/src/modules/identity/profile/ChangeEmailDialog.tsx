@@ -35,7 +35,10 @@ export function ChangeEmailDialog({
     resolver: zodResolver(AskSchema),
     defaultValues: { email: '', password: '' },
   });
-  const confirm = useForm<z.infer<typeof CodeSchema>>({ resolver: zodResolver(CodeSchema), defaultValues: { code: '' } });
+  const confirm = useForm<z.infer<typeof CodeSchema>>({
+    resolver: zodResolver(CodeSchema),
+    defaultValues: { code: '' },
+  });
   useEffect(() => {
     if (open) {
       ask.reset();
@@ -49,7 +52,10 @@ export function ChangeEmailDialog({
   const sendCode = ask.handleSubmit(async (v) => {
     setError(null);
     try {
-      const answer = await api.post<{ email: string }>('/auth/email/change', { email: (v.email ?? '').trim(), password: v.password });
+      const answer = await api.post<{ email: string }>('/auth/email/change', {
+        email: (v.email ?? '').trim(),
+        password: v.password,
+      });
       setSentTo(answer.email);
     } catch (err) {
       setError(applyServerErrors(err, ['email', 'password'], ask.setError));
@@ -58,7 +64,11 @@ export function ChangeEmailDialog({
   const applyCode = confirm.handleSubmit(async (v) => {
     setError(null);
     try {
-      const answer = await api.post<{ email: string }>('/auth/email/change', undefined, `code=${encodeURIComponent(v.code.trim())}`);
+      const answer = await api.post<{ email: string }>(
+        '/auth/email/change',
+        undefined,
+        `code=${encodeURIComponent(v.code.trim())}`,
+      );
       onDone(answer.email);
     } catch (err) {
       setError(codeMessage(err));

@@ -16,7 +16,15 @@ const Schema = z
 type Form = z.infer<typeof Schema>;
 
 /** Change the password (POST /auth/password/change): the other sessions of the user end, this one stays. */
-export function ChangePasswordDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+export function ChangePasswordDialog({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Form>({
     resolver: zodResolver(Schema),

@@ -90,14 +90,25 @@ export function ProfileSettingsCard({ user }: { user: AuthUser }) {
               <TextField
                 {...params}
                 label="Time zone"
-                helperText={timezone === user.timezone && user.timezoneOffset !== undefined ? offsetLabel(user.timezoneOffset) : ' '}
+                helperText={
+                  timezone === user.timezone && user.timezoneOffset !== undefined
+                    ? offsetLabel(user.timezoneOffset)
+                    : ' '
+                }
               />
             )}
           />
-          <TextField select label="Time format" value={timeformat} onChange={(e) => setTimeformat(e.target.value)} fullWidth>
+          <TextField
+            select
+            label="Time format"
+            value={timeformat}
+            onChange={(e) => setTimeformat(e.target.value)}
+            fullWidth
+          >
             {TIME_FORMATS.map((f) => (
               <MenuItem key={f} value={f}>
-                {f === '24h' ? '24-hour' : '12-hour'} ({formatDate(new Date(2024, 0, 31, 14, 5), { hour12: f === '12h', format: 'LT' })})
+                {f === '24h' ? '24-hour' : '12-hour'} (
+                {formatDate(new Date(2024, 0, 31, 14, 5), { hour12: f === '12h', format: 'LT' })})
               </MenuItem>
             ))}
           </TextField>

@@ -61,7 +61,13 @@ function CallsChart({ bars }: { bars: DayBar[] }) {
               return h > 0 ? <rect key={id} x={x} y={base} width={step * 0.7} height={h} fill={colors[id]} /> : null;
             })}
             {(i === 0 || i === bars.length - 1 || i % 7 === 0) && (
-              <text x={x + step * 0.35} y={height - 4} textAnchor="middle" fontSize="10" fill={theme.palette.text.secondary}>
+              <text
+                x={x + step * 0.35}
+                y={height - 4}
+                textAnchor="middle"
+                fontSize="10"
+                fill={theme.palette.text.secondary}
+              >
                 {b.date.slice(5)}
               </text>
             )}
@@ -114,8 +120,7 @@ export function TokenStatistics({ tokenId }: { tokenId: string }) {
       <Box>
         <Typography variant="subtitle2" component="h3" gutterBottom>
           Calls by status
-          {summary.data.started_tracking_at &&
-            ` since ${formatDate(summary.data.started_tracking_at, { hour12 })}`}
+          {summary.data.started_tracking_at && ` since ${formatDate(summary.data.started_tracking_at, { hour12 })}`}
         </Typography>
         <Table size="small" aria-label="Calls by status">
           <TableHead>

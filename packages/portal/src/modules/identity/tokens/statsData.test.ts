@@ -5,8 +5,20 @@ describe('token statistics bars', () => {
   it('gives one bar per UTC day, oldest first, with days without calls at zero', () => {
     const bars = dailyBars(
       [
-        { date: '2024-03-09', statuses: [{ code: '200', count: 4 }, { code: '404', count: 1 }] },
-        { date: '2024-03-10', statuses: [{ code: '500', count: 2 }, { code: '201', count: 1 }] },
+        {
+          date: '2024-03-09',
+          statuses: [
+            { code: '200', count: 4 },
+            { code: '404', count: 1 },
+          ],
+        },
+        {
+          date: '2024-03-10',
+          statuses: [
+            { code: '500', count: 2 },
+            { code: '201', count: 1 },
+          ],
+        },
         { date: '2024-02-01', statuses: [{ code: '200', count: 99 }] },
       ],
       3,

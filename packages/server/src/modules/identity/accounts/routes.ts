@@ -27,7 +27,9 @@ export const accounts: Served<Account> = {
       ctx.user && !ctx.impersonator
         ? sql<boolean>`t.id in (select account_id from account_users where user_id = ${ctx.user.id} and status = 'active')`
         : sql<boolean>`t.id = ${ctx.account.id}`;
-    return can(ctx, accountResource.module) ? sql<boolean>`(${own} or t.id in ${managedAccountIds(ctx.account.id)})` : own;
+    return can(ctx, accountResource.module)
+      ? sql<boolean>`(${own} or t.id in ${managedAccountIds(ctx.account.id)})`
+      : own;
   },
   // Only the account you are working in can be edited.
   canWrite: (ctx, params) => params.id === undefined || params.id === ctx.account.id,

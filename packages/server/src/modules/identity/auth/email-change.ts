@@ -34,7 +34,7 @@ export const EMAIL_IN_USE = 'Another user already has this e-mail address.';
 describeRoute('post', '/auth/email/change', {
   summary:
     "Change the signed-in user's e-mail: with {email, password} a confirmation code is e-mailed to the new address " +
-    "(201 {email, expires_at}); with ?code=… (no session needed) the change is made (201 {email}) and the old address " +
+    '(201 {email, expires_at}); with ?code=… (no session needed) the change is made (201 {email}) and the old address ' +
     "is told. 401 'Invalid confirmation code', 403 'Confirmation code is expired'.",
   tag: 'auth',
   body: EmailChange,
@@ -68,7 +68,8 @@ export function emailChangeRoutes({ app, db, config }: Api) {
         });
       await clearThrottle(db, key);
       const email = body.email.trim();
-      if (email.toLowerCase() === user.email.toLowerCase()) throw emailError(validation.messages.differsFrom(user.email));
+      if (email.toLowerCase() === user.email.toLowerCase())
+        throw emailError(validation.messages.differsFrom(user.email));
       await assertFree(email, user.id);
       const expires = new Date(Date.now() + CODE_TTL_MS.email).toISOString();
       await db.transaction().execute(async (trx) => {

@@ -19,7 +19,7 @@ const ImpersonateBody = z.object({
 describeRoute('post', '/auth/impersonate', {
   summary:
     `Log in as a user of an account the caller's account manages (spec §6), by the user's e-mail: needs ${IMPERSONATION_MODULE} ` +
-    '(or MD-0000), from a user session or with the managing account\'s API key (Authorization: ApiKey …). Answers like ' +
+    "(or MD-0000), from a user session or with the managing account's API key (Authorization: ApiKey …). Answers like " +
     "/auth/login (201, the session cookie, session_id): the session is the user's in that account only, and every call " +
     'in it is audited with both identities. A user of any other account is 404. It cannot log in as anyone further, ' +
     "nor change the user's password, e-mail or MFA; POST /auth/impersonate/return ends it.",

@@ -69,7 +69,8 @@ async function auditBoth(
   owners: string[],
   after: Record<string, unknown>,
 ) {
-  for (const owner of owners) await recordAudit(trx, ctx, { res: 'session', objectId: sessionId, action, owner, after });
+  for (const owner of owners)
+    await recordAudit(trx, ctx, { res: 'session', objectId: sessionId, action, owner, after });
 }
 
 /**

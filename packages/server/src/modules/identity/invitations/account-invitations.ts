@@ -1,11 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import {
-  ACCOUNT_INVITATION_DAYS,
-  ErrorCode,
-  accountInvitationResource,
-  type AccountInvitation,
-} from '@trellis/domain';
+import { ACCOUNT_INVITATION_DAYS, ErrorCode, accountInvitationResource, type AccountInvitation } from '@trellis/domain';
 import type { Config } from '../../../config.ts';
 import type { DB } from '../../../db/schema.ts';
 import { rateLimit } from '../../../http/rate-limit.ts';
@@ -68,7 +63,8 @@ export async function expireInvitations(db: Db, accountId: string): Promise<void
     where account_id = ${accountId} and status = 'pending' and expires_at <= now()`.execute(db);
 }
 
-const expiry = (date: string | null | undefined) => date ?? new Date(Date.now() + ACCOUNT_INVITATION_DAYS * DAY).toISOString();
+const expiry = (date: string | null | undefined) =>
+  date ?? new Date(Date.now() + ACCOUNT_INVITATION_DAYS * DAY).toISOString();
 
 /**
  * GET /accounts/{a}/invitations?code=… (public): the sign-up page reads the one invitation its code opens (who
@@ -127,9 +123,14 @@ export function accountInvitations(config: Config): Served<AccountInvitation> {
         .where('expires_at', '>', new Date().toISOString())
         .executeTakeFirst();
       if (open)
-        throw new ApiError(400, ErrorCode.validation, [`email: ${email} already has a pending invitation (${open.id}).`], {
-          fields: { email: [`${email} already has a pending invitation.`] },
-        });
+        throw new ApiError(
+          400,
+          ErrorCode.validation,
+          [`email: ${email} already has a pending invitation (${open.id}).`],
+          {
+            fields: { email: [`${email} already has a pending invitation.`] },
+          },
+        );
       const { code, hash } = newCode();
       const invitation: AccountInvitation = {
         id: newId('AI', 3, 4),

@@ -22,21 +22,17 @@ describeRoute('post', '/accounts', {
 export function invitationRoutes({ app, db, config }: Api) {
   registerResource(app, db, accountInvitations(config));
 
-  app.post(
-    '/accounts',
-    { config: { public: true, rateLimit: { name: 'account-signup' } } },
-    async (req, reply) => {
-      const { code } = req.query as { code?: string };
-      const account = await signUp(db, req, code);
-      const ctx = req.ctx ?? {
-        account: { id: account.id, name: account.name, type: account.type, roles: account.roles },
-        user: null,
-        token: null,
-        modules: [],
-        session: null,
-        ip: req.ip,
-      };
-      return reply.code(201).send(await presentObject(accounts, ctx, account, db));
-    },
-  );
+  app.post('/accounts', { config: { public: true, rateLimit: { name: 'account-signup' } } }, async (req, reply) => {
+    const { code } = req.query as { code?: string };
+    const account = await signUp(db, req, code);
+    const ctx = req.ctx ?? {
+      account: { id: account.id, name: account.name, type: account.type, roles: account.roles },
+      user: null,
+      token: null,
+      modules: [],
+      session: null,
+      ip: req.ip,
+    };
+    return reply.code(201).send(await presentObject(accounts, ctx, account, db));
+  });
 }

@@ -78,7 +78,8 @@ export async function signUp(db: Kysely<DB>, req: FastifyRequest, code: string |
           })
         : { id: caller!.user!.id, name: caller!.user!.name };
     const by = { id: user.id, name: user.name };
-    const roles: ProviderRole[] | undefined = invitation.type === 'provider' ? [invitation.role as ProviderRole] : undefined;
+    const roles: ProviderRole[] | undefined =
+      invitation.type === 'provider' ? [invitation.role as ProviderRole] : undefined;
     const { account, adminGroup } = await createAccount(
       trx,
       {
@@ -121,7 +122,13 @@ export async function signUp(db: Kysely<DB>, req: FastifyRequest, code: string |
       before: invitation,
       after: accepted,
     });
-    await recordAudit(trx, ctx, { res: 'account', objectId: account.id, action: 'create', owner: account.id, after: account });
+    await recordAudit(trx, ctx, {
+      res: 'account',
+      objectId: account.id,
+      action: 'create',
+      owner: account.id,
+      after: account,
+    });
     return account as Account;
   });
 }

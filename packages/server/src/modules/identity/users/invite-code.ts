@@ -49,8 +49,7 @@ export function inviteCodeReader(config: Config) {
     };
     const served: Served<AccountUser> = {
       ...users,
-      scope: () =>
-        sql<boolean>`t.account_id = ${account.id} and t.user_id = ${found.userId} and t.status = 'invited'`,
+      scope: () => sql<boolean>`t.account_id = ${account.id} and t.user_id = ${found.userId} and t.status = 'invited'`,
       // the page names the account: its name beside its id
       presentMany: async (members, c, include, d) =>
         (await (users.presentMany?.(members, c, include, d) ?? members)).map((m) => ({ ...m, account })),

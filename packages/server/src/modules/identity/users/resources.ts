@@ -112,7 +112,8 @@ export function accountUsers(config: Config): Served<AccountUser> {
             and t.status <> 'deleted'`
         : sql<boolean>`${inAccount(ctx, params)} and t.status <> 'deleted'`,
     parentVisible: async (ctx, params, db) =>
-      ownAccount(ctx, params) || (managedMembers(ctx, params) && (await isManagedBy(db, params.accountId, ctx.account.id))),
+      ownAccount(ctx, params) ||
+      (managedMembers(ctx, params) && (await isManagedBy(db, params.accountId, ctx.account.id))),
     canWrite: ownAccount,
     presentMany: (ms, _ctx, include, db) => withGroups(ms, db, include),
     create: (ctx, input, params, db) => {
