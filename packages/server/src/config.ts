@@ -115,7 +115,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       dataDir: undefined,
       logLevel: 'silent',
       jobIntervalMs: 0,
-      // tests flush token call counts themselves (tokenCallCounter(db).flush())
+      // tests flush token call counts themselves (flushTokenCalls(db))
       tokenStatsFlushMs: 0,
       publicUrl: 'http://portal.test',
       ...overrides,

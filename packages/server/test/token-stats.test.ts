@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenCallCounter, tokenCallCounter } from '../src/modules/identity/tokens/stats.ts';
+import { TokenCallCounter, flushTokenCalls } from '../src/modules/identity/tokens/stats.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 // Token statistics (spec §7; reference statistics.AccountTokenAggregates / AccountTokenSummary): calls made with a
@@ -46,7 +46,7 @@ describe('token statistics', () => {
     // nothing is written until the counter flushes
     const before = await t.db.selectFrom('token_calls').selectAll().where('token_id', '=', tk.id).execute();
     expect(before).toEqual([]);
-    await tokenCallCounter(t.db).flush();
+    await flushTokenCalls(t.db);
 
     const aggregates = await t.call(vera, { method: 'GET', url: `${API}/statistics/tokens/${tk.id}/aggregates` });
     expect(aggregates.statusCode, aggregates.body).toBe(200);
@@ -85,9 +85,35 @@ describe('token statistics', () => {
     const rotated = await t.call(vera, { method: 'POST', url: `${API}/auth/tokens/${tk.id}/rotate` });
     expect(rotated.statusCode).toBe(200);
     await t.call(rotated.json().token, { method: 'GET', url: `${API}/auth/context` });
-    await tokenCallCounter(t.db).flush();
+    await flushTokenCalls(t.db);
     const after = (await t.call(vera, { method: 'GET', url: `${API}/statistics/tokens/${tk.id}/summary` })).json();
     expect(after.statuses[0]).toEqual({ code: '200', total: 4, since_last_reset: 1 });
+  });
+
+  it('writes on its timer, and keeps doing so after another app on the same database stops (the demo seed)', async () => {
+    const t2 = await testApp({ tokenStatsFlushMs: 100 });
+    try {
+      const { buildApp } = await import('../src/http/app.ts');
+      const seedLike = await buildApp(t2.db, t2.config);
+      await seedLike.ready();
+      await seedLike.close();
+      const s = await t2.login('vendor@demo.trellis');
+      const made = await t2.call(s, { method: 'POST', url: `${API}/auth/tokens`, payload: { name: 'Timer key' } });
+      const key = made.json().token;
+      await t2.call(key, { method: 'GET', url: `${API}/auth/context` });
+      await expect
+        .poll(
+          async () =>
+            (await t2.call(s, { method: 'GET', url: `${API}/statistics/tokens/${made.json().id}/summary` })).json()
+              .statuses,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toEqual([{ code: '200', total: 1, since_last_reset: 1 }]);
+    } finally {
+      await t2.close();
+    }
   });
 
   it('sums the counts of several processes (adding upserts)', async () => {

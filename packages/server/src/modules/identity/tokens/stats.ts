@@ -54,6 +54,7 @@ export class TokenCallCounter {
   constructor(
     private readonly db: Kysely<DB>,
     intervalMs: number,
+    private readonly onClose: () => void = () => {},
   ) {
     if (intervalMs > 0) {
       this.timer = setInterval(() => void this.flush().catch(() => {}), intervalMs);
@@ -81,6 +82,7 @@ export class TokenCallCounter {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.onClose();
     await this.flush();
   }
 
@@ -132,13 +134,24 @@ async function writeCounts(db: Kysely<DB>, rows: Pending[]): Promise<void> {
   });
 }
 
-const counters = new WeakMap<object, TokenCallCounter>();
+/** The counters of each database in this process (an app counts in one per API prefix; the demo seed's app too). */
+const live = new WeakMap<object, Set<TokenCallCounter>>();
 
-/** The counter of this database in this process (one per app, shared by its /public and /rest prefixes). */
-export function tokenCallCounter(db: Kysely<DB>, intervalMs = 10_000): TokenCallCounter {
-  let c = counters.get(db);
-  if (!c) counters.set(db, (c = new TokenCallCounter(db, intervalMs)));
-  return c;
+/**
+ * A counter for one registration of the routes, written every `intervalMs`; it stops (after a last write) when its
+ * app closes, without touching the counters of another app on the same database.
+ */
+export function tokenCallCounter(db: Kysely<DB>, intervalMs: number): TokenCallCounter {
+  const counter = new TokenCallCounter(db, intervalMs, () => live.get(db)?.delete(counter));
+  let set = live.get(db);
+  if (!set) live.set(db, (set = new Set()));
+  set.add(counter);
+  return counter;
+}
+
+/** Write every count gathered so far in this process for this database (tests; a graceful stop does it itself). */
+export async function flushTokenCalls(db: Kysely<DB>): Promise<void> {
+  for (const counter of live.get(db) ?? []) await counter.flush();
 }
 
 /** A new key starts a new count: `since_last_reset` of the summary counts calls since the last rotation. */
