@@ -57,7 +57,8 @@ export default function EmailConfirmPage() {
           <>
             {error && (
               <Alert severity="error" role="alert">
-                {error} Ask for a new code on your profile page.
+                <div>{error}</div>
+                <div>Ask for a new code on your profile page.</div>
               </Alert>
             )}
             <Button variant="contained" size="large" disabled={busy || !code} onClick={() => void confirm()}>

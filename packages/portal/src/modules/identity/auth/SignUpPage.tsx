@@ -126,7 +126,8 @@ export default function SignUpPage() {
     >
       {codeProblem ? (
         <Alert severity="error" role="alert">
-          {codeProblem} Ask whoever invited you for a new invitation.
+          <div>{codeProblem}</div>
+          <div>Ask whoever invited you for a new invitation.</div>
         </Alert>
       ) : invitation.isPending ? (
         <Skeleton height={160} />

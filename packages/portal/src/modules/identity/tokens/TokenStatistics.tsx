@@ -17,8 +17,9 @@ import { STATUS_CLASSES, dailyBars, type DayBar, type TokenAggregate, type Token
 const DAYS = 30;
 
 /**
- * Calls per day as stacked bars, drawn as a small SVG: one chart does not justify a chart library in the bundle.
- * The numbers are in the table beside it (and in the image's description for screen readers).
+ * Calls per day as stacked bars, drawn as a small SVG (one chart does not justify a chart library in the bundle). The
+ * bars stretch to the width; the scale and the dates are text beside them, so they read the same on a phone. The
+ * numbers are in the table below (and in the image's label for screen readers).
  */
 function CallsChart({ bars }: { bars: DayBar[] }) {
   const theme = useTheme();
@@ -27,53 +28,44 @@ function CallsChart({ bars }: { bars: DayBar[] }) {
     client: theme.palette.warning.main,
     server: theme.palette.error.main,
   };
-  const width = 600;
-  const height = 160;
-  const pad = { left: 36, bottom: 20, top: 8 };
+  const height = 100;
   const max = Math.max(1, ...bars.map((b) => b.total));
-  const step = (width - pad.left) / bars.length;
-  const y = (v: number) => ((height - pad.bottom - pad.top) * v) / max;
   const total = bars.reduce((n, b) => n + b.total, 0);
+  const label = (b: DayBar | undefined) => (b ? b.date.slice(5) : '');
   return (
-    <Box
-      component="svg"
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-label={`Calls per day over the last ${bars.length} days: ${total} in all, at most ${max} a day.`}
-      sx={{ width: '100%', height: 'auto', display: 'block' }}
-    >
-      <line x1={pad.left} x2={width} y1={height - pad.bottom} y2={height - pad.bottom} stroke={theme.palette.divider} />
-      <text x={pad.left - 6} y={pad.top + 8} textAnchor="end" fontSize="11" fill={theme.palette.text.secondary}>
-        {max}
-      </text>
-      <text x={pad.left - 6} y={height - pad.bottom} textAnchor="end" fontSize="11" fill={theme.palette.text.secondary}>
-        0
-      </text>
-      {bars.map((b, i) => {
-        let base = height - pad.bottom;
-        const x = pad.left + i * step + step * 0.15;
-        return (
-          <g key={b.date}>
-            <title>{`${b.date}: ${b.total} calls (${b.success} succeeded, ${b.client} refused, ${b.server} failed)`}</title>
-            {STATUS_CLASSES.map(({ id }) => {
-              const h = y(b[id]);
-              base -= h;
-              return h > 0 ? <rect key={id} x={x} y={base} width={step * 0.7} height={h} fill={colors[id]} /> : null;
-            })}
-            {(i === 0 || i === bars.length - 1 || i % 7 === 0) && (
-              <text
-                x={x + step * 0.35}
-                y={height - 4}
-                textAnchor="middle"
-                fontSize="10"
-                fill={theme.palette.text.secondary}
-              >
-                {b.date.slice(5)}
-              </text>
-            )}
-          </g>
-        );
-      })}
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, fontSize: 12, color: 'text.secondary' }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', textAlign: 'right' }}>
+        <span>{max}</span>
+        <span>0</span>
+      </Box>
+      <Box
+        component="svg"
+        viewBox={`0 0 ${bars.length} ${height}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`Calls per day over the last ${bars.length} days: ${total} in all, at most ${max} a day.`}
+        sx={{ width: '100%', height: 160, display: 'block', borderBottom: 1, borderColor: 'divider' }}
+      >
+        {bars.map((b, i) => {
+          let base = height;
+          return (
+            <g key={b.date}>
+              <title>{`${b.date}: ${b.total} calls (${b.success} succeeded, ${b.client} refused, ${b.server} failed)`}</title>
+              {STATUS_CLASSES.map(({ id }) => {
+                const h = (height * b[id]) / max;
+                base -= h;
+                return h > 0 ? <rect key={id} x={i + 0.15} y={base} width={0.7} height={h} fill={colors[id]} /> : null;
+              })}
+            </g>
+          );
+        })}
+      </Box>
+      <span />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', pt: 0.5 }}>
+        <span>{label(bars[0])}</span>
+        <span>{label(bars[Math.floor(bars.length / 2)])}</span>
+        <span>{label(bars[bars.length - 1])}</span>
+      </Box>
     </Box>
   );
 }
