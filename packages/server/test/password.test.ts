@@ -154,6 +154,7 @@ describe('password change', () => {
     expect(res.json()).toEqual({
       error_code: 'VAL_001',
       errors: ['old_password: The current password is not correct.'],
+      fields: { old_password: ['The current password is not correct.'] },
     });
     expect((await post('/auth/login', { email: u.email, password: OLD })).statusCode).toBe(201);
   });
