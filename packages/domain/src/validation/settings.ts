@@ -108,6 +108,9 @@ export function resolveRegion(r: string | null | undefined): Region {
 
 export { EMPTY_SITE_KEY };
 
+/** Google's published test site key: the default when none is configured (spec §8 'Empty site key is received'). */
+export const DEFAULT_RECAPTCHA_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UOS6Eh-qz5K-Cg2r';
+
 /**
  * A reCAPTCHA site key must be non-empty; otherwise the default is used and `onEmpty`
  * (e.g. a logger) receives 'Empty site key is received'.

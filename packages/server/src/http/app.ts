@@ -17,6 +17,7 @@ import { ApiError } from './errors.ts';
 import { rateLimitHook, ThrottledError } from './rate-limit.ts';
 import { registerPortal } from './portal.ts';
 import { registerVersions } from './versions.ts';
+import { recaptchaOrigins } from '../modules/identity/auth/recaptcha.ts';
 
 export const API_PREFIXES = ['/public/v1', '/rest/v1'];
 
@@ -187,7 +188,9 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // the reCAPTCHA widget (script and frame), only when reCAPTCHA is configured
+        scriptSrc: ["'self'", ...recaptchaOrigins(config)],
+        frameSrc: ["'self'", ...recaptchaOrigins(config)],
         connectSrc: ["'self'"],
         // plain-http installs on a LAN address must keep loading their own assets
         upgradeInsecureRequests: null,

@@ -12,6 +12,7 @@ import { CenteredCard } from '../../../app/CenteredCard.tsx';
 import { useBrand } from '../../../app/branding/brand.ts';
 import { useSession } from '../../../app/session/SessionProvider.tsx';
 import { safeNext } from './safeNext.ts';
+import { useRecaptcha } from '../../../components/Recaptcha.tsx';
 
 interface LoginForm {
   email: string;
@@ -31,6 +32,7 @@ export default function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
   const brand = useBrand();
+  const captcha = useRecaptcha();
 
   useEffect(() => {
     document.title = `Log in · ${brand.title}`;
@@ -41,9 +43,10 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
     try {
-      await session.login(email.trim(), password);
+      await session.login(email.trim(), password, captcha.token);
       navigate(next, { replace: true });
     } catch (err) {
+      captcha.reset();
       setServerError(errorMessage(err));
     }
   });
@@ -75,7 +78,13 @@ export default function LoginPage() {
           helperText={errors.password?.message}
           {...register('password', { validate: (v) => (v ? true : REQUIRED) })}
         />
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+        {captcha.element}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting || (captcha.enabled && !captcha.token)}
+        >
           {isSubmitting ? 'Logging in…' : 'Log in'}
         </Button>
         <Link component={RouterLink} to="/password/restore" variant="body2" sx={{ alignSelf: 'center' }}>

@@ -18,6 +18,7 @@ import { useSession } from '../../../app/session/SessionProvider.tsx';
 import type { AuthContext } from '../../../app/session/types.ts';
 import { codeMessage } from './codeMessage.ts';
 import { InvitationSummary } from './InvitationSummary.tsx';
+import { useRecaptcha } from '../../../components/Recaptcha.tsx';
 
 const Schema = z
   .object({ password: zPassword(), confirm: z.string() })
@@ -34,6 +35,7 @@ export default function PasswordSetPage() {
   // an invitation's link names its account: the page says who invites whom before the password is chosen
   const invitedTo = params.get('account');
   const [done, setDone] = useState(false);
+  const captcha = useRecaptcha();
   const [serverError, setServerError] = useState<string | null>(code ? null : INVALID_CONFIRMATION_CODE);
   const {
     register,
@@ -50,7 +52,7 @@ export default function PasswordSetPage() {
     try {
       const answer = await api.post<Partial<AuthContext> | null>(
         `/auth/password/set`,
-        { password },
+        { password, ...(captcha.token ? { recaptcha: captcha.token } : {}) },
         `code=${encodeURIComponent(code)}`,
       );
       // The server logs the user in when they belong to an account: go straight in.
@@ -59,6 +61,7 @@ export default function PasswordSetPage() {
         navigate('/', { replace: true });
       } else setDone(true);
     } catch (err) {
+      captcha.reset();
       const field = err instanceof ApiError ? err.fieldErrors.password?.[0] : undefined;
       if (field) setError('password', { message: field });
       else setServerError(codeMessage(err));
@@ -110,7 +113,13 @@ export default function PasswordSetPage() {
           helperText={errors.confirm?.message}
           {...register('confirm')}
         />
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !code}>
+        {captcha.element}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting || !code || (captcha.enabled && !captcha.token)}
+        >
           Set password
         </Button>
       </Box>
