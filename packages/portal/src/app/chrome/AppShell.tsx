@@ -3,6 +3,7 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
+import { setDisplayTimeZone } from '@trellis/domain/format/date';
 import { BrandFooter } from '../branding/BrandFooter.tsx';
 import { PageFallback } from '../PageFallback.tsx';
 import { recentFor } from '../recents/recents.ts';
@@ -26,6 +27,8 @@ export default function AppShell() {
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
+  // dates show in the user's time zone (spec §3; unknown zones are UTC): set before the page below renders
+  setDisplayTimeZone(auth.user?.timezone);
 
   const recents = useRecents(auth.user?.id, auth.account.id).data ?? [];
   // someone logged in as the user (impersonation) leaves the user's recent pages as they were
