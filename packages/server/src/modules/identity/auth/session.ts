@@ -57,4 +57,6 @@ export async function openSession(
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  // a session logged in as another user keeps the own session's secret for the way back (impersonation/service.ts)
+  reply.clearCookie('trellis_return', { path: '/' });
 }

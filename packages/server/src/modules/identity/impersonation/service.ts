@@ -15,7 +15,7 @@ import { endImpersonatedSession } from './context.ts';
  * While a portal user is logged in as someone else, its own session's secret waits in this cookie for the way back
  * (HttpOnly like the session cookie; the database keeps only digests, so the secret cannot be re-issued later).
  */
-export const RETURN_COOKIE = 'trellis_return';
+export const RETURN_COOKIE = 'trellis_return'; // auth/session.ts clears it with the session cookie
 
 const cookieOptions = (req: FastifyRequest, config: Pick<Config, 'publicUrl'>) => ({
   path: '/',
