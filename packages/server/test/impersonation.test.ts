@@ -178,6 +178,14 @@ describe('logging in as a user of a managed account', () => {
     expect((await t.call(paul, { method: 'POST', url: `${API}/auth/impersonate/return` })).statusCode).toBe(400);
   });
 
+  it('logging out of it ends it and forgets the way back', async () => {
+    const s = await asRita();
+    const out = await t.call(s, { method: 'POST', url: `${API}/auth/logout` });
+    expect(out.statusCode).toBe(204);
+    expect(jar(s.cookie, out)).toBe('');
+    expect((await t.call(s, { method: 'GET', url: `${API}/auth/context` })).statusCode).toBe(401);
+  });
+
   it('ends when the impersonator logs out or loses the right', async () => {
     const max = await t.login('multi@demo.trellis');
     const switched = await t.call(max, {
