@@ -43,7 +43,17 @@ async function token(api: APIRequestContext, sessionId: string): Promise<Params 
 
 /** How to fill a route's parameters for the signed-in user; null when the user has no such object. */
 const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Promise<Params | null>> = {
-  'accounts.details': async (a) => one({ id: await first(a, '/accounts') }),
+  // a managed account when there is one (its page has the Users tab to log in as them), else the user's own
+  'accounts.details': async (a) => {
+    const ctx = (await (await a.get('/public/v1/auth/context')).json()) as { account: { id: string } };
+    return one({
+      id: (await first(a, '/accounts', `eq(parent.id,${ctx.account.id})`)) ?? (await first(a, '/accounts')),
+    });
+  },
+  'accounts.invitations.details': async (a) => {
+    const ctx = (await (await a.get('/public/v1/auth/context')).json()) as { account: { id: string } };
+    return one({ id: await first(a, `/accounts/${ctx.account.id}/invitations`) });
+  },
   product: async (a) => one({ id: await first(a, '/products') }),
   'product.items.details': async (a) => {
     const id = await first(a, '/products');

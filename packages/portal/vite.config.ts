@@ -14,6 +14,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
   },
   server: {
-    proxy: { '/public': api, '/rest': api },
+    proxy: { '/public': api, '/rest': api, '/versions.json': api },
   },
 });

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { ApiError } from './api/errors.ts';
 import { createPortalRouter } from './app/router.tsx';
 import { BrandGate } from './app/branding/BrandGate.tsx';
+import { versionsQuery } from './app/versions.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,6 +18,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// The versions file is asked for at start, beside the brand (spec §7).
+void queryClient.prefetchQuery(versionsQuery);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -12,6 +12,7 @@ import { lockOf, openDatabase, type Database } from './db/database.ts';
 import { holderAlive, readLock } from './db/lock.ts';
 import { newSecret } from './lib/secrets.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_RESELLER } from './db/seed/demo-access.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts';
 import { demoSeedState, seedDemoIfNeeded } from './db/seed/index.ts';
 import { systemCtx, type Ctx } from './http/context.ts';
@@ -113,6 +114,7 @@ function makeProgram(env: RunEnv): Command {
             : 'Demo logins (password ' + DEMO_PASSWORD + '):',
         );
         for (const u of DEMO_USERS) io.log(`  ${u.email.padEnd(24)} ${u.accounts.join(', ')}`);
+        io.log(`  ${DEMO_RESELLER.email.padEnd(24)} ${DEMO_RESELLER.account} (managed by Demo Provider)`);
       }
       const stop = async () => {
         await app.close();
@@ -150,6 +152,7 @@ function makeProgram(env: RunEnv): Command {
         await seedDemoIfNeeded(db, configFromEnv());
         io.log(`Demo data seeded. Logins (password ${DEMO_PASSWORD}):`);
         for (const u of DEMO_USERS) io.log(`  ${u.email.padEnd(24)} ${u.accounts.join(', ')}`);
+        io.log(`  ${DEMO_RESELLER.email.padEnd(24)} ${DEMO_RESELLER.account} (managed by Demo Provider)`);
       });
     });
 

@@ -46,6 +46,37 @@ export interface Config {
   dnsTimeoutMs: number;
   /** Key that encrypts the users' TOTP secrets (32 bytes, base64 or hex); unset = a key kept in the database. */
   mfaEncryptionKey?: string;
+  /** How often each process writes the API token call counts it gathered, ms (identity/tokens/stats.ts). */
+  tokenStatsFlushMs: number;
+  /** Served in /versions.json for the portal: the Microsoft Clarity project token, and feature flags. */
+  clarityToken?: string;
+  featureFlags: Record<string, boolean>;
+}
+
+/** FEATURE_FLAGS: `a,b,-c` (a and b on, c off) or a JSON object of booleans. */
+export function parseFeatureFlags(value: string | undefined): Record<string, boolean> {
+  const text = value?.trim();
+  if (!text) return {};
+  if (text.startsWith('{')) {
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(text) as Record<string, unknown>;
+    } catch (e) {
+      throw new Error(`FEATURE_FLAGS is neither a list (a,b,-c) nor a JSON object: ${(e as Error).message}`, {
+        cause: e,
+      });
+    }
+    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === true || v === 'true' || v === 1]));
+  }
+  const flags: Record<string, boolean> = {};
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    if (part.startsWith('-') || part.startsWith('!')) flags[part.slice(1)] = false;
+    else flags[part] = true;
+  }
+  return flags;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -78,6 +109,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     dnsResolver: env.DNS_RESOLVER || undefined,
     dnsTimeoutMs: Number(env.DNS_TIMEOUT_MS ?? 5000),
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
+    tokenStatsFlushMs: Number(env.TOKEN_STATS_FLUSH_MS ?? 10_000),
+    clarityToken: env.CLARITY_TOKEN || undefined,
+    featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     ...overrides,
   };
 }
@@ -96,6 +130,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       publicUrl: 'http://portal.test',
       dnsResolver: '127.0.0.1:9',
       dnsTimeoutMs: 1000,
+      // tests flush token call counts themselves (flushTokenCalls(db))
+      tokenStatsFlushMs: 0,
       ...overrides,
     },
   );

@@ -58,8 +58,10 @@ describe('OpenAPI document', () => {
     const body = doc.components.schemas[put.requestBody.content['application/json'].schema.$ref.split('/').pop()];
     expect(body.properties.name.type).toBe('string');
     expect(body.properties.external_id).toBeDefined();
-    // Accounts are not created or deleted through this path.
-    expect(doc.paths['/accounts'].post).toBeUndefined();
+    // Accounts are opened only with an account invitation's code (sign-up, public), and never deleted here.
+    const signUp = doc.paths['/accounts'].post;
+    expect(signUp.security).toEqual([]);
+    expect(signUp.summary).toContain('account invitation code');
     expect(doc.paths['/accounts/{id}'].delete).toBeUndefined();
 
     const audit = doc.paths['/audit/records'].get;

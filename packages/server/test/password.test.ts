@@ -154,6 +154,7 @@ describe('password change', () => {
     expect(res.json()).toEqual({
       error_code: 'VAL_001',
       errors: ['old_password: The current password is not correct.'],
+      fields: { old_password: ['The current password is not correct.'] },
     });
     expect((await post('/auth/login', { email: u.email, password: OLD })).statusCode).toBe(201);
   });
@@ -219,13 +220,26 @@ describe('user check and reCAPTCHA settings', () => {
       sitekey: DEFAULT_RECAPTCHA_SITE_KEY,
       site_key: DEFAULT_RECAPTCHA_SITE_KEY,
     });
+    // no third-party script or frame is allowed while reCAPTCHA is off
+    const csp = String((await t.app.inject({ method: 'GET', url: '/health' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-src 'self';");
   });
 
   it('with a secret configured, reports the site key and requires an answer on restore and set', async () => {
     const r = await testApp({ recaptchaSecret: 'secret', recaptchaSiteKey: '  site-key-1 ' });
     try {
       const cfg = await r.app.inject({ method: 'GET', url: '/public/v1/auth/recaptcha' });
-      expect(cfg.json()).toMatchObject({ enabled: true, sitekey: 'site-key-1' });
+      expect(cfg.json()).toMatchObject({
+        enabled: true,
+        sitekey: 'site-key-1',
+        script: 'https://www.google.com/recaptcha/api.js',
+      });
+      // the portal may load the widget from there (and only then)
+      const page = await r.app.inject({ method: 'GET', url: '/health' });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://www.google.com https://www.gstatic.com");
+      expect(csp).toContain("frame-src 'self' https://www.google.com https://www.gstatic.com");
       for (const [url, payload] of [
         ['/auth/password/restore', { email: 'vendor@demo.trellis' }],
         ['/auth/password/set?code=x', { password: NEW }],

@@ -7,7 +7,13 @@ export const AuditRecord = z.object({
   id: z.string(),
   action: z.string(),
   object: z.object({ id: z.string(), type: z.string() }),
-  actor: z.object({ id: z.string(), name: z.string(), type: z.enum(['user', 'token', 'system']) }),
+  actor: z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(['user', 'token', 'system']),
+    /** A change made in an impersonation session: who of the managing account was logged in as the actor. */
+    impersonator: z.object({ id: z.string(), name: z.string() }).optional(),
+  }),
   account: z.object({ id: z.string() }),
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
   events: Events,
@@ -27,6 +33,7 @@ export const auditRecordResource = defineResource({
     'object.type': { type: 'string', ops: TEXT_OPS },
     action: { type: 'string', ops: TEXT_OPS },
     'actor.id': { type: 'string', ops: TEXT_OPS },
+    'actor.impersonator.id': { type: 'string', ops: TEXT_OPS },
     'events.created.at': { type: 'datetime', ops: DATE_OPS },
   },
   ordering: ['id', 'action', 'object.type', 'events.created.at'],

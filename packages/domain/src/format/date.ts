@@ -29,6 +29,16 @@ function to24h(format: string): string {
   );
 }
 
+let displayZone: string | undefined;
+
+/**
+ * The zone dates are shown in when a call names none: the signed-in user's `timezone` (the portal sets it when the
+ * session starts or changes); undefined = the runtime's local zone.
+ */
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  displayZone = zone || undefined;
+}
+
 /** True when the user's `timeformat` setting means a 24-hour clock. */
 export const is24h = (timeformat: string | null | undefined): boolean => timeformat === '24h';
 
@@ -36,9 +46,10 @@ export function formatDate(value: string | number | Date | null | undefined, opt
   if (value === null || value === undefined || value === '') return '';
   let d = dayjs(value);
   if (!d.isValid()) return '';
-  if (options.timeZone) {
+  const zone = options.timeZone ?? displayZone;
+  if (zone) {
     try {
-      d = d.tz(options.timeZone);
+      d = d.tz(zone);
     } catch {
       // unknown zone: keep the local time
     }

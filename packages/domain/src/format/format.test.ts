@@ -3,7 +3,7 @@ import * as c from './constants.ts';
 import { formatPercent } from './percent.ts';
 import { formatDuration } from './duration.ts';
 import { formatBytes } from './bytes.ts';
-import { formatDate, is24h } from './date.ts';
+import { formatDate, is24h, setDisplayTimeZone } from './date.ts';
 import { truncate } from './truncate.ts';
 import * as index from './index.ts';
 
@@ -149,6 +149,17 @@ describe("formatDate ('L LT')", () => {
     expect(formatDate('2024-03-15T14:05:09', { format: 'YYYY-MM-DD LTS' })).toBe('2024-03-15 14:05:09');
     expect(formatDate('2024-03-15T14:05:09', { format: 'YYYY-MM-DD LTS', hour12: true })).toBe('2024-03-15 2:05:09 PM');
     expect(formatDate('2024-03-15T14:05:09', { format: '[LT] LT' })).toBe('LT 14:05');
+  });
+
+  it("shows dates in the user's time zone once the portal sets it, unless a call names another", () => {
+    setDisplayTimeZone('Asia/Kolkata');
+    try {
+      expect(formatDate('2024-03-15T14:05:00Z')).toBe('03/15/2024 19:35');
+      expect(formatDate('2024-03-15T14:05:00Z', { timeZone: 'UTC' })).toBe('03/15/2024 14:05');
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
+    expect(formatDate('2024-03-15T14:05:00Z', { timeZone: 'UTC' })).toBe('03/15/2024 14:05');
   });
 
   it('is24h reads the user timeformat setting', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zAccountName } from '../validation/zod.ts';
 import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/define.ts';
-import { Events } from './common.ts';
+import { Events, Ref } from './common.ts';
 import { MFA_POLICIES, MfaPolicyInput } from './mfa.ts';
 
 /** Account settings (spec §3): `mfa.policy` is required, optional (the default) or not required (identity/mfa.ts). */
@@ -21,6 +21,8 @@ export const Account = z.object({
   brand: z.string().optional(),
   sourcing: z.boolean().optional(),
   settings: AccountSettings.partial().optional(),
+  /** The account that manages this one (it signed up with that account's invitation); absent for a top-level one. */
+  parent: Ref.optional(),
   events: Events,
 });
 export type Account = z.infer<typeof Account>;
@@ -56,6 +58,7 @@ export const accountResource = defineResource({
     type: { type: 'string', ops: ENUM_OPS, options: ['vendor', 'provider'] },
     role: { type: 'string', ops: ENUM_OPS, options: ['vendor', 'distributor', 'reseller'] },
     'events.created.at': { type: 'datetime', ops: DATE_OPS },
+    'parent.id': { type: 'string', ops: TEXT_OPS },
   },
   ordering: ['id', 'name', 'events.created.at'],
   defaultOrdering: 'name',
@@ -68,7 +71,9 @@ export const accountResource = defineResource({
     roles: { label: 'Roles', kind: 'list', labels: ACCOUNT_ROLE_LABELS },
     external_id: { label: 'External ID', kind: 'text' },
     description: { label: 'Description', kind: 'multiline' },
+    // the parent's name only: a managed account's users do not see their parent account itself
+    'parent.name': { label: 'Managed by', kind: 'text', hideEmpty: true },
   },
-  list: { columns: ['id', 'name', 'type', 'role'], phone: ['name', 'type'], filters: ['type', 'role'] },
-  detail: { fields: ['id', 'name', 'type', 'roles', 'external_id', 'description'] },
+  list: { columns: ['id', 'name', 'type', 'role', 'parent.name'], phone: ['name', 'type'], filters: ['type', 'role'] },
+  detail: { fields: ['id', 'name', 'type', 'roles', 'external_id', 'description', 'parent.name'] },
 });

@@ -9,3 +9,4 @@ export * from './group.ts';
 export * from './domain.ts';
 export * from './acl.ts';
 export * from './module-settings.ts';
+export * from './account-invitation.ts';

@@ -2,6 +2,8 @@
 // MD-0023 (helpdesk) is open to every user of an account: anyone may ask for help.
 export const ALL_MODULES = 'MD-0000';
 export const HELPDESK_MODULE = 'MD-0023';
+/** Log in as a user of an account this account manages (impersonation, spec §6); MD-0000 includes it. */
+export const IMPERSONATION_MODULE = 'MD-0027';
 
 export interface ModuleInfo {
   id: string;
@@ -29,6 +31,7 @@ export const MODULES: ModuleInfo[] = [
   { id: 'MD-0024', name: 'DevOps', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0025', name: 'News', visibleTo: ['vendor', 'provider'] },
   { id: 'MD-0026', name: 'Product information', visibleTo: ['vendor'] },
+  { id: IMPERSONATION_MODULE, name: 'Log in as users of managed accounts', visibleTo: ['vendor', 'provider'] },
 ];
 
 export const MODULE_IDS = new Set(MODULES.map((m) => m.id));

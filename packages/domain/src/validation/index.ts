@@ -44,4 +44,6 @@ export {
   resolveTimezone,
   resolveRegion,
   resolveRecaptchaSiteKey,
+  DEFAULT_RECAPTCHA_SITE_KEY,
+  timezoneOffset,
 } from './settings.ts';

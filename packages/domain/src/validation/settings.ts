@@ -20,13 +20,51 @@ export function getKnownTimezones(): ReadonlySet<string> {
   return knownTimezones;
 }
 
+/** IANA names the runtime accepts besides its canonical list (links such as Asia/Kolkata, US/Eastern). */
+const IANA_NAME = /^[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+$/;
+const aliases = new Map<string, boolean>();
+
 export function isKnownTimezone(tz: unknown): tz is string {
-  return typeof tz === 'string' && getKnownTimezones().has(tz);
+  if (typeof tz !== 'string') return false;
+  if (getKnownTimezones().has(tz)) return true;
+  if (!IANA_NAME.test(tz)) return false;
+  let known = aliases.get(tz);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (aliases.size < 1000) aliases.set(tz, known);
+  }
+  return known;
 }
 
 /** A time zone not in the known list falls back to 'UTC'. */
 export function resolveTimezone(tz: string | null | undefined): string {
   return isKnownTimezone(tz) ? tz : DEFAULT_TIMEZONE;
+}
+
+/**
+ * Minutes a time zone is ahead of UTC at a moment (UTC+2 → 120, UTC-5 → -300), as ISO offsets count them; the
+ * zone falls back to UTC when unknown. Daylight saving time is taken into account: the offset is the one in force.
+ */
+export function timezoneOffset(tz: string | null | undefined, at: Date = new Date()): number {
+  const zone = resolveTimezone(tz);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const local = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
 export const KNOWN_REGIONS = [
@@ -69,6 +107,9 @@ export function resolveRegion(r: string | null | undefined): Region {
 }
 
 export { EMPTY_SITE_KEY };
+
+/** Google's published test site key: the default when none is configured (spec §8 'Empty site key is received'). */
+export const DEFAULT_RECAPTCHA_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UOS6Eh-qz5K-Cg2r';
 
 /**
  * A reCAPTCHA site key must be non-empty; otherwise the default is used and `onEmpty`

@@ -7,6 +7,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { ResourceDecl } from '@trellis/domain/resource/define';
 import { getPath, type FieldKind } from '@trellis/domain/resource/fields';
 import { humanize } from '@trellis/domain/resource/machine';
+import { actorName } from './display/actor.ts';
 import { formatDate } from '@trellis/domain/format/date';
 import { useGet } from '../api/hooks.ts';
 import { chrome } from '../app/chrome/store.ts';
@@ -180,7 +181,7 @@ function DetailsTab<T extends Obj>(props: ResourceDetailProps<T> & { obj: T; ctx
     .sort(([, a], [, b]) => String(a!.at).localeCompare(String(b!.at)))
     .map(([name, e]) => ({
       label: humanize(name),
-      value: [formatDate(e!.at, { hour12: ctx.hour12 }), e!.by?.name].filter(Boolean).join(' by '),
+      value: [formatDate(e!.at, { hour12: ctx.hour12 }), actorName(e!.by)].filter(Boolean).join(' by '),
     }));
   return (
     <>

@@ -20,6 +20,7 @@ import * as m0017accountParent from './migrations/0017_account_parent.ts';
 import * as m0018mfa from './migrations/0018_mfa.ts';
 import * as m0019domainsAcl from './migrations/0019_domains_acl.ts';
 import * as m0021brands from './migrations/0021_brands.ts';
+import * as m0022access from './migrations/0022_access.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0018_mfa': m0018mfa,
   '0019_domains_acl': m0019domainsAcl,
   '0021_brands': m0021brands,
+  '0022_access': m0022access,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

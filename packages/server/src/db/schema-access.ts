@@ -1,9 +1,12 @@
 import type { ColumnType } from 'kysely';
 import type { aclRuleTable } from '../modules/identity/acl/rules.ts';
 import type { domainTable } from '../modules/identity/domains/resource.ts';
+import type { accountInvitationTable } from '../modules/identity/invitations/account-invitations.ts';
+import type { tokenCallTable, tokenCallTotalTable } from '../modules/identity/tokens/stats.ts';
 import type { RowOf } from '../resources/table.ts';
 
-// Row types of the domains, access rules and settings tables (see migrations/0019_domains_acl.ts).
+// Row types of the access tables: domains, access rules and settings (migrations/0019_domains_acl.ts), account
+// invitations and token call counts (migrations/0022_access.ts).
 type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
 type Json = ColumnType<any, any, any>;
 
@@ -19,4 +22,7 @@ export interface AccessTables {
   domains: RowOf<typeof domainTable>;
   acl_rules: RowOf<typeof aclRuleTable>;
   account_settings: AccountSettingsTable;
+  account_invitations: RowOf<typeof accountInvitationTable>;
+  token_calls: RowOf<typeof tokenCallTable>;
+  token_call_totals: RowOf<typeof tokenCallTotalTable>;
 }

@@ -63,6 +63,9 @@ export interface SessionsTable {
   mfa_step: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the session proved a second factor. */
   mfa_verified_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  /** Impersonation (migration 0022): who is logged in as the user, and the session to return to. */
+  impersonator_id: ColumnType<string | null, string | null | undefined, string | null>;
+  impersonator_session_id: ColumnType<string | null, string | null | undefined, string | null>;
   data: Json;
 }
 export interface TokensTable {

@@ -16,6 +16,8 @@ import { omitNulls } from './wire.ts';
 import { ApiError } from './errors.ts';
 import { rateLimitHook, ThrottledError } from './rate-limit.ts';
 import { registerPortal } from './portal.ts';
+import { registerVersions } from './versions.ts';
+import { recaptchaOrigins } from '../modules/identity/auth/recaptcha.ts';
 
 export const API_PREFIXES = ['/public/v1', '/rest/v1'];
 
@@ -186,7 +188,9 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // the reCAPTCHA widget (script and frame), only when reCAPTCHA is configured
+        scriptSrc: ["'self'", ...recaptchaOrigins(config)],
+        frameSrc: ["'self'", ...recaptchaOrigins(config)],
         connectSrc: ["'self'"],
         // plain-http installs on a LAN address must keep loading their own assets
         upgradeInsecureRequests: null,
@@ -311,6 +315,7 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
 
+  registerVersions(app, config);
   // The built React portal at '/', with SPA fallback for page URLs (API paths keep the JSON 404).
   await registerPortal(app);
 

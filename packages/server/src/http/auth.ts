@@ -7,6 +7,7 @@ import { aclRulesOf, assertSignInAllowed, assertTokenAllowed } from '../modules/
 import { mfaGate } from '../modules/identity/mfa/session-mfa.ts';
 import type { Ctx } from './context.ts';
 import { ApiError } from './errors.ts';
+import { impersonationContext } from '../modules/identity/impersonation/context.ts';
 
 export const SESSION_COOKIE = 'trellis_session';
 /** The portal sends its session id in this header; cookie-authenticated writes without it are refused. */
@@ -124,6 +125,9 @@ export interface SessionRow {
   account_id: string;
   mfa_step: string | null;
   mfa_verified_at: unknown;
+  /** Set on an impersonation session ("log in as"): the user or token of the managing account. */
+  impersonator_id?: string | null;
+  impersonator_session_id?: string | null;
 }
 
 /** The live session behind a cookie secret, refreshing its last-seen time; null when none. */
@@ -140,6 +144,7 @@ export async function findSession(db: Kysely<DB>, secret: string): Promise<Sessi
       'mfa_step',
       'mfa_verified_at',
     ])
+    .select(['impersonator_id', 'impersonator_session_id'])
     .where('secret_hash', '=', digest(secret))
     .executeTakeFirst();
   if (!row || row.terminated_at) return null;
@@ -175,10 +180,14 @@ export async function resolveCaller(db: Kysely<DB>, req: FastifyRequest): Promis
       ]);
     }
   }
+  if (session.impersonator_id) return impersonationContext(db, req, session);
   const wanted = (req.headers[ACCOUNT_HEADER] as string | undefined) ?? session.account_id;
   const ctx = await userContext(db, session.user_id, wanted, req.ip, session.id);
   if (!ctx) {
-    if (wanted !== session.account_id) throw ApiError.forbidden(`You are not a member of account ${wanted}.`);
+    // a public call carrying a confirmation code (an invitation read with its code) is anonymous instead
+    const withCode = req.routeOptions.config?.public && 'code' in ((req.query as object) ?? {});
+    if (wanted !== session.account_id && !withCode)
+      throw ApiError.forbidden(`You are not a member of account ${wanted}.`);
     return null;
   }
   return mfaGate(db, req, session, ctx);

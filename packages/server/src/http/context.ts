@@ -4,6 +4,8 @@ import { ApiError } from './errors.ts';
 export interface Actor {
   id: string;
   name: string;
+  /** Set on the actor of an impersonation session: who of the managing account is logged in as this user. */
+  impersonator?: { id: string; name: string };
 }
 
 /** Who is calling and in which account: every query and write runs with one. */
@@ -17,11 +19,25 @@ export interface Ctx {
   /** mfaStep: the session must complete MFA (enrol or verify) before anything else (identity/mfa/session-mfa.ts). */
   session: { id: string; mfaStep?: 'enrol' | 'verify' } | null;
   ip: string;
+  /**
+   * An impersonation session (identity/impersonation): the user or API token of a managing account that is logged in
+   * as `user`. Every stamp and audit record of the session names both.
+   */
+  impersonator?: Impersonator | null;
 }
 
-/** The name written into events.*.by and audit records. */
+export interface Impersonator {
+  id: string;
+  name: string;
+  type: 'user' | 'token';
+  account: { id: string; name: string };
+}
+
+/** The name written into events.*.by and audit records (with the impersonator in an impersonation session). */
 export function actorOf(ctx: Ctx): Actor {
-  return ctx.token ?? ctx.user ?? { id: 'system', name: 'System' };
+  const actor = ctx.token ?? ctx.user ?? { id: 'system', name: 'System' };
+  const by = ctx.impersonator;
+  return by ? { id: actor.id, name: actor.name, impersonator: { id: by.id, name: by.name } } : actor;
 }
 
 export function can(ctx: Ctx, module: string): boolean {

@@ -11,6 +11,7 @@ import {
   type ResourceDecl,
   type RqlQuery,
 } from '@trellis/domain';
+import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema.ts';
@@ -85,6 +86,12 @@ export interface Served<T extends Obj = Obj> {
   transient?: readonly string[];
   /** Columns identifying an object's row, when the table has no `id` column (composite keys). */
   key?(obj: T): Record<string, unknown>;
+  /**
+   * The list may be read with a confirmation code instead of a session (`?code=…`; GET /users?code= is how the
+   * invitation page reads who is invited, and to which account): the context the code grants and the resource as
+   * that caller reads it, narrowed to what the code names. An invalid code is a 401, an expired one a 403.
+   */
+  byCode?(db: Kysely<DB>, req: FastifyRequest, code: string): Promise<{ ctx: Ctx; served: Served<T> }>;
 }
 
 /** A list that leaves out objects in `status` unless the query filters on status itself. */

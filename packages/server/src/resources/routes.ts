@@ -16,6 +16,14 @@ import {
   type Served,
 } from './engine.ts';
 
+/** A raw query string without one `name=value` parameter (RQL would read it as a filter). */
+function withoutParam(query: string, name: string): string {
+  return query
+    .split('&')
+    .filter((part) => part.split('=')[0] !== name)
+    .join('&');
+}
+
 /** Everything the engine serves, for the OpenAPI document. */
 export const servedResources = new Set<Served<any>>();
 
@@ -27,7 +35,14 @@ export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Serv
   const item = `${base}/:id`;
   const params = (p: unknown) => p as Params;
 
-  app.get(base, async (req, reply) => {
+  // a list readable with a confirmation code is public: the code stands for the caller (Served.byCode)
+  app.get(base, { config: { public: Boolean(res.byCode) } }, async (req, reply) => {
+    const code = res.byCode ? (req.query as Record<string, unknown>).code : undefined;
+    if (code !== undefined) {
+      const { ctx, served } = await res.byCode!(db, req, String(code));
+      const query = parseQuery(withoutParam(rawQuery(req), 'code'));
+      return sendListJson(reply, await listJson(served, ctx, params(req.params), query, db));
+    }
     const ctx = requireCtx(req);
     const query = parseQuery(rawQuery(req));
     return sendListJson(reply, await listJson(res, ctx, params(req.params), query, db));

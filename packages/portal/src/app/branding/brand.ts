@@ -31,9 +31,9 @@ export function useReloadBrand(): () => Promise<void> {
   return useContext(BrandReloadContext);
 }
 
-/** The brand's footer with {version} (this portal's version) and {year} filled in. */
-export function footerText(brand: Brand, now = new Date()): string {
-  return brandFooter(brand.footer, { version: PORTAL_VERSION, year: now.getFullYear() });
+/** The brand's footer with {version} (the served version, else this portal's own) and {year} filled in. */
+export function footerText(brand: Brand, now = new Date(), version = PORTAL_VERSION): string {
+  return brandFooter(brand.footer, { version, year: now.getFullYear() });
 }
 
 type Place = Pick<Location, 'protocol' | 'host' | 'pathname' | 'search' | 'hash'>;

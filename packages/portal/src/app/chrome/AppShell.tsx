@@ -3,6 +3,7 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
+import { setDisplayTimeZone } from '@trellis/domain/format/date';
 import { BrandFooter } from '../branding/BrandFooter.tsx';
 import { PageFallback } from '../PageFallback.tsx';
 import { recentFor } from '../recents/recents.ts';
@@ -13,6 +14,7 @@ import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { SideNav } from './SideNav.tsx';
 import { chrome } from './store.ts';
+import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { TopBar } from './TopBar.tsx';
 
 const NAV_WIDTH = 240;
@@ -25,9 +27,13 @@ export default function AppShell() {
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
+  // dates show in the user's time zone (spec §3; unknown zones are UTC): set before the page below renders
+  setDisplayTimeZone(auth.user?.timezone);
 
   const recents = useRecents(auth.user?.id, auth.account.id).data ?? [];
-  useRecordRecent(auth.user?.id, auth.account.id, route ? recentFor(route, location.pathname, params.tab) : null);
+  // someone logged in as the user (impersonation) leaves the user's recent pages as they were
+  const recent = route && !auth.impersonator ? recentFor(route, location.pathname, params.tab) : null;
+  useRecordRecent(auth.user?.id, auth.account.id, recent);
 
   // scroll-at-bottom drives "load more" style pages.
   useEffect(() => {
@@ -68,6 +74,7 @@ export default function AppShell() {
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 4 }, pb: 4 }}>
         <Toolbar />
+        <ImpersonationBanner />
         <Box sx={{ maxWidth: 1400, mx: 'auto', pt: 3 }}>
           <PageHeader route={route} />
           <Suspense fallback={<PageFallback />}>

@@ -11,7 +11,8 @@ interface SessionValue {
   context: AuthContext | null | undefined;
   /** The context call failed for another reason than 401 (server down, ...). */
   error: ApiError | null;
-  login(email: string, password: string): Promise<AuthContext>;
+  /** `recaptcha`: the widget's answer, when the server checks reCAPTCHA. */
+  login(email: string, password: string, recaptcha?: string): Promise<AuthContext>;
   logout(): Promise<void>;
   switchAccount(accountId: string): Promise<AuthContext>;
   /** Forget the session locally (after a 401). */
@@ -71,8 +72,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       context: query.isPending ? undefined : (query.data ?? null),
       error: query.error instanceof ApiError ? query.error : null,
-      async login(email, password) {
-        const ctx = await api.post<AuthContext>('/auth/login', { email, password });
+      async login(email, password, recaptcha) {
+        const ctx = await api.post<AuthContext>('/auth/login', {
+          email,
+          password,
+          ...(recaptcha ? { recaptcha } : {}),
+        });
         adopt(ctx);
         return ctx;
       },

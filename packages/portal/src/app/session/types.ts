@@ -17,6 +17,8 @@ export interface AuthUser {
   timezone?: string;
   timeformat?: string;
   region?: string;
+  /** Minutes the user's time zone is ahead of UTC now. */
+  timezoneOffset?: number;
   permissions: { id: string }[];
   groups: { id: string; name: string }[];
   /** spec §3: the user's MFA (null values are omitted on the wire). */
@@ -33,7 +35,16 @@ export interface AuthContext {
   user: AuthUser | null;
   permissions: string[];
   session_id: string | null;
+  /** Absent for a restricted user (spec §6): a session logged in as the user from a managing account. */
   accounts?: { id: string; name: string; type: string; role: string }[];
   /** In the login answer when a step follows the password; in /auth/context while a mandatory step is pending. */
   mfa?: AuthMfaStep;
+  /** Who of a managing account is logged in as this user (impersonation); absent otherwise. */
+  impersonator?: Impersonator;
+}
+export interface Impersonator {
+  id: string;
+  name: string;
+  type: 'user' | 'token';
+  account: { id: string; name: string };
 }

@@ -10,6 +10,7 @@ import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoFulfillment } from './demo-fulfillment.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
+import { seedDemoAccess } from './demo-access.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -25,6 +26,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoTiers(app);
     await seedDemoFulfillment(app, db, hub.id, marketplace.id);
     await seedDemoBranding(app, config);
+    await seedDemoAccess(app, db);
   } finally {
     await app.close();
   }

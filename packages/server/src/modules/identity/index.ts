@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { domainRoutes } from './domains/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
+import { accessRoutes, accessTables } from './access.ts';
 import { passwordRoutes } from './password/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { moduleSettingsRoutes } from './settings/routes.ts';
@@ -14,6 +15,7 @@ import { userRoutes } from './users/routes.ts';
 /** Accounts, users and their memberships, groups, API tokens, sessions, login, passwords and MFA. */
 export const identity = defineArea({
   name: 'identity',
+  tables: accessTables,
   routes: (api: Api) => {
     authRoutes(api);
     passwordRoutes(api);
@@ -26,5 +28,6 @@ export const identity = defineArea({
     aclRoutes(api);
     moduleSettingsRoutes(api);
     mfaRoutes(api);
+    accessRoutes(api);
   },
 });

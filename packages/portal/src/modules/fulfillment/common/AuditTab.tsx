@@ -13,6 +13,7 @@ import { humanize } from '@trellis/domain/resource/machine';
 import type { ApiError } from '../../../api/errors.ts';
 import { listAll } from '../../../api/list.ts';
 import { useHour12 } from '../../../app/session/useViewer.ts';
+import { actorName } from '../../../components/display/actor.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 
@@ -53,7 +54,7 @@ export function AuditTab({ resource, objectId }: { resource: ResourceDecl; objec
           {trail.data.map((a) => (
             <TableRow key={a.id}>
               <TableCell>{formatDate(a.events.created?.at, { hour12 })}</TableCell>
-              <TableCell>{a.actor.name || a.actor.id}</TableCell>
+              <TableCell>{actorName(a.actor)}</TableCell>
               <TableCell>{resource.machine?.actions[a.action]?.label ?? humanize(a.action)}</TableCell>
               <TableCell>
                 {Object.keys(a.changes ?? {})

@@ -13,6 +13,7 @@ import { useBrand } from '../../../app/branding/brand.ts';
 import { useSession } from '../../../app/session/SessionProvider.tsx';
 import { PageFallback } from '../../../app/PageFallback.tsx';
 import { safeNext } from './safeNext.ts';
+import { useRecaptcha } from '../../../components/Recaptcha.tsx';
 
 // The second step (MFA) is its own chunk: most sign-ins never load it, and the login route stays small.
 const MfaLoginStep = lazy(() => import('../mfa/MfaLoginStep.tsx'));
@@ -38,6 +39,7 @@ export default function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
   const brand = useBrand();
+  const captcha = useRecaptcha();
 
   useEffect(() => {
     document.title = `Log in · ${brand.title}`;
@@ -54,9 +56,10 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
     try {
-      const ctx = await session.login(email.trim(), password);
+      const ctx = await session.login(email.trim(), password, captcha.token);
       if (!ctx.mfa) navigate(next, { replace: true });
     } catch (err) {
+      captcha.reset();
       setServerError(errorMessage(err));
     }
   });
@@ -88,7 +91,13 @@ export default function LoginPage() {
           helperText={errors.password?.message}
           {...register('password', { validate: (v) => (v ? true : REQUIRED) })}
         />
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+        {captcha.element}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting || (captcha.enabled && !captcha.token)}
+        >
           {isSubmitting ? 'Logging in…' : 'Log in'}
         </Button>
         <Link component={RouterLink} to="/password/restore" variant="body2" sx={{ alignSelf: 'center' }}>

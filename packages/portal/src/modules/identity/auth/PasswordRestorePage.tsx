@@ -12,6 +12,7 @@ import { zEmail } from '@trellis/domain/validation/zod';
 import { api } from '../../../api/client.ts';
 import { ApiError, errorMessage } from '../../../api/errors.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
+import { useRecaptcha } from '../../../components/Recaptcha.tsx';
 
 const Schema = z.object({ email: zEmail() });
 type Form = z.infer<typeof Schema>;
@@ -20,6 +21,7 @@ type Form = z.infer<typeof Schema>;
 export default function PasswordRestorePage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const captcha = useRecaptcha();
   const {
     register,
     handleSubmit,
@@ -34,9 +36,13 @@ export default function PasswordRestorePage() {
     const email = values.email ?? '';
     setServerError(null);
     try {
-      await api.post('/auth/password/restore', { email: email.trim() });
+      await api.post('/auth/password/restore', {
+        email: email.trim(),
+        ...(captcha.token ? { recaptcha: captcha.token } : {}),
+      });
       setSentTo(email.trim());
     } catch (err) {
+      captcha.reset();
       const field = err instanceof ApiError ? err.fieldErrors.email?.[0] : undefined;
       if (field) setError('email', { message: field });
       else setServerError(errorMessage(err));
@@ -64,7 +70,13 @@ export default function PasswordRestorePage() {
             helperText={errors.email?.message}
             {...register('email')}
           />
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {captcha.element}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={isSubmitting || (captcha.enabled && !captcha.token)}
+          >
             Send link
           </Button>
         </Box>

@@ -8,14 +8,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { EXPIRED_CONFIRMATION_CODE, GENERIC_ERROR, INVALID_CONFIRMATION_CODE } from '@trellis/domain/format/constants';
+import { INVALID_CONFIRMATION_CODE } from '@trellis/domain/format/constants';
 import { zPassword } from '@trellis/domain/validation/password';
 import { REQUIRED } from '@trellis/domain/validation/messages';
 import { api } from '../../../api/client.ts';
-import { ApiError, errorMessage } from '../../../api/errors.ts';
+import { ApiError } from '../../../api/errors.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
 import { useSession } from '../../../app/session/SessionProvider.tsx';
 import type { AuthContext } from '../../../app/session/types.ts';
+import { codeMessage } from './codeMessage.ts';
+import { InvitationSummary } from './InvitationSummary.tsx';
+import { useRecaptcha } from '../../../components/Recaptcha.tsx';
 
 const Schema = z
   .object({ password: zPassword(), confirm: z.string() })
@@ -23,23 +26,16 @@ const Schema = z
   .refine((v) => !v.confirm || v.password === v.confirm, { message: 'Passwords do not match', path: ['confirm'] });
 type Form = z.infer<typeof Schema>;
 
-/** The confirmation code's own messages: 401 invalid, 403 expired (the server's words win when given). */
-function codeMessage(err: unknown): string {
-  const message = errorMessage(err);
-  if (err instanceof ApiError && message === GENERIC_ERROR) {
-    if (err.status === 401) return INVALID_CONFIRMATION_CODE;
-    if (err.status === 403) return EXPIRED_CONFIRMATION_CODE;
-  }
-  return message;
-}
-
 /** /password/set?code=… — choose a password from an invitation or a restore e-mail. */
 export default function PasswordSetPage() {
   const [params] = useSearchParams();
   const session = useSession();
   const navigate = useNavigate();
   const code = params.get('code') ?? '';
+  // an invitation's link names its account: the page says who invites whom before the password is chosen
+  const invitedTo = params.get('account');
   const [done, setDone] = useState(false);
+  const captcha = useRecaptcha();
   const [serverError, setServerError] = useState<string | null>(code ? null : INVALID_CONFIRMATION_CODE);
   const {
     register,
@@ -56,7 +52,7 @@ export default function PasswordSetPage() {
     try {
       const answer = await api.post<Partial<AuthContext> | null>(
         `/auth/password/set`,
-        { password },
+        { password, ...(captcha.token ? { recaptcha: captcha.token } : {}) },
         `code=${encodeURIComponent(code)}`,
       );
       // The server logs the user in when they belong to an account: go straight in.
@@ -68,6 +64,7 @@ export default function PasswordSetPage() {
         navigate(answer.mfa?.mandatory ? '/login' : '/', { replace: true });
       } else setDone(true);
     } catch (err) {
+      captcha.reset();
       const field = err instanceof ApiError ? err.fieldErrors.password?.[0] : undefined;
       if (field) setError('password', { message: field });
       else setServerError(codeMessage(err));
@@ -88,6 +85,7 @@ export default function PasswordSetPage() {
   }
   return (
     <CenteredCard title="Set your password" subtitle="At least 8 characters, with at least one letter and one digit.">
+      {code && invitedTo && <InvitationSummary code={code} account={invitedTo} />}
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {serverError && (
           <Alert severity="error" role="alert">
@@ -118,7 +116,13 @@ export default function PasswordSetPage() {
           helperText={errors.confirm?.message}
           {...register('confirm')}
         />
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !code}>
+        {captcha.element}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting || !code || (captcha.enabled && !captcha.token)}
+        >
           Set password
         </Button>
       </Box>

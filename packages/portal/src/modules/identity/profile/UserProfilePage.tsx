@@ -8,26 +8,30 @@ import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { FieldList } from '../../../components/FieldList.tsx';
 import { MfaSection } from './MfaSection.tsx';
+import { ProfileSettingsCard } from './ProfileSettingsCard.tsx';
+import { SignInCard } from './SignInCard.tsx';
 
 const moduleName = (id: string) => MODULES.find((m) => m.id === id)?.name ?? id;
 
-/** Who the user is, in this account: settings, groups and the modules they grant; its multi-factor authentication. */
+/** Who the user is, in this account: settings, how it signs in (password, e-mail, MFA), groups and the modules they grant. */
 export default function UserProfilePage() {
   const auth = useAuth();
   const u = auth.user;
-  usePageChrome({ title: u?.name ?? 'Profile', assistiveTitle: u?.id ?? '' }, [u?.id]);
+  usePageChrome({ title: u?.name ?? 'Profile', assistiveTitle: u?.id ?? '' }, [u?.id, u?.name]);
   if (!u) return null;
   return (
     <Stack spacing={2}>
+      <ProfileSettingsCard key={`${u.id}-${u.name}-${u.timezone}-${u.timeformat}-${u.region}`} user={u} />
+      <SignInCard />
+      <MfaSection />
       <Card variant="outlined">
         <CardContent>
+          <Typography variant="subtitle1" component="h2" gutterBottom>
+            In {auth.account.name}
+          </Typography>
           <FieldList
             items={[
-              { label: 'E-mail', value: u.email },
               { label: 'Account', value: `${auth.account.name} (${auth.account.id})` },
-              { label: 'Time zone', value: u.timezone },
-              { label: 'Time format', value: u.timeformat },
-              { label: 'Region', value: u.region },
               { label: 'Groups', value: u.groups.map((g) => g.name).join(', ') },
               {
                 label: 'Permissions',
@@ -42,7 +46,6 @@ export default function UserProfilePage() {
           </Typography>
         </CardContent>
       </Card>
-      <MfaSection />
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { PermissionsEditor } from '../PermissionsEditor.tsx';
 import { EditTokenDialog } from './EditTokenDialog.tsx';
 import { RenewTokenDialog } from './RenewTokenDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
+import { TokenStatistics } from './TokenStatistics.tsx';
 
 const TOKENS = () => pathTo('settings.users', { tab: 'tokens' });
 
@@ -67,6 +68,7 @@ export default function TokenDetailsPage() {
               />
             ),
           },
+          { id: 'statistics', label: 'Statistics', render: (t) => <TokenStatistics tokenId={t.id} /> },
         ]}
       />
       <ConfirmDialog

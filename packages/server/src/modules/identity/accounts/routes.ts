@@ -1,11 +1,17 @@
 import { sql } from 'kysely';
 import { accountResource, type Account } from '@trellis/domain';
+import { can } from '../../../http/context.ts';
+import { managedAccountIds } from './tree.ts';
 import { registerResource } from '../../../resources/routes.ts';
 import type { Served } from '../../../resources/engine.ts';
 import type { Api } from '../../types.ts';
 import { brandsOfAccounts } from '../../branding/public.ts';
 
-/** A user sees the accounts it is an active member of; a token only its own account. */
+/**
+ * A user sees the accounts it is an active member of; a token only its own account; a session logged in as another
+ * user (impersonation) only the account it works in. With the users module (MD-0001) the accounts the current
+ * account manages (opened with its invitations, and theirs) are listed too, read-only.
+ */
 export const accounts: Served<Account> = {
   decl: accountResource,
   table: 'accounts',
@@ -17,10 +23,15 @@ export const accounts: Served<Account> = {
     created_at: a.events.created.at,
     updated_at: a.events.updated?.at ?? a.events.created.at,
   }),
-  scope: (ctx) =>
-    ctx.user
-      ? sql<boolean>`t.id in (select account_id from account_users where user_id = ${ctx.user.id} and status = 'active')`
-      : sql<boolean>`t.id = ${ctx.account.id}`,
+  scope: (ctx) => {
+    const own =
+      ctx.user && !ctx.impersonator
+        ? sql<boolean>`t.id in (select account_id from account_users where user_id = ${ctx.user.id} and status = 'active')`
+        : sql<boolean>`t.id = ${ctx.account.id}`;
+    return can(ctx, accountResource.module)
+      ? sql<boolean>`(${own} or t.id in ${managedAccountIds(ctx.account.id)})`
+      : own;
+  },
   // Only the account you are working in can be edited.
   canWrite: (ctx, params) => params.id === undefined || params.id === ctx.account.id,
   // the brand each account shows: its own, else its parent's (branding decides)

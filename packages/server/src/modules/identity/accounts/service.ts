@@ -30,6 +30,9 @@ export interface NewAccount {
   external_id?: string;
   /** Account settings (e.g. `{ mfa: { policy: 'optional' } }`); absent = the defaults. */
   settings?: Record<string, unknown>;
+  description?: string | null;
+  /** The managing account (sign-up with its invitation code, issue 14). */
+  parent?: { id: string; name: string };
 }
 
 /** An account with its admin group (MD-0000). Vendor ids VA-000-000, provider ids PA-000-000. */
@@ -46,6 +49,8 @@ export async function createAccount(db: Db, input: NewAccount, by = system) {
         role: roles[0],
         roles,
         external_id: input.external_id ?? null,
+        ...(input.description ? { description: input.description } : {}),
+        ...(input.parent ? { parent: input.parent } : {}),
         brand: 'BR-000',
         sourcing: false,
         ...(input.settings ? { settings: input.settings } : {}),
@@ -57,6 +62,7 @@ export async function createAccount(db: Db, input: NewAccount, by = system) {
           id,
           type: input.type,
           name: input.name,
+          parent_id: input.parent?.id ?? null,
           created_at: created,
           updated_at: created,
           data: JSON.stringify(data),

@@ -15,6 +15,7 @@ import { verifyRecaptcha } from './recaptcha.ts';
 import { signInAccount } from '../acl/enforce.ts';
 import { contextMfa, sessionMfaAtLogin, sessionMfaOnSwitch, withMfaStep } from '../mfa/session-mfa.ts';
 import { userMfaOf } from '../mfa/service.ts';
+import { accountsOrImpersonator, userClock } from './auth-user.ts';
 
 export const INVALID_LOGIN = 'Invalid e-mail or password.';
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
@@ -85,14 +86,12 @@ export async function describeContext(db: Kysely<DB>, ctx: Ctx) {
       id: u.id,
       name: u.name,
       email: u.email,
-      timezone: u.timezone,
-      timeformat: u.timeformat,
-      region: u.region,
+      ...userClock(u),
       mfa: userMfaOf(u),
       permissions: ctx.modules.map((id) => ({ id, object: { id } })),
       groups,
     },
-    accounts,
+    ...accountsOrImpersonator(ctx, accounts),
   };
 }
 

@@ -67,4 +67,6 @@ export function setSessionCookie(
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  // a session logged in as another user keeps the own session's secret for the way back (impersonation/service.ts)
+  reply.clearCookie('trellis_return', { path: '/' });
 }

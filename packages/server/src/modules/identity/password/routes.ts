@@ -8,7 +8,7 @@ import { requireCtx } from '../../../http/reply.ts';
 import { digest, hashPassword, verifyPassword } from '../../../lib/secrets.ts';
 import { parseBody } from '../../../resources/engine.ts';
 import { describeContext, memberAccounts } from '../auth/routes.ts';
-import { verifyRecaptcha } from '../auth/recaptcha.ts';
+import { recaptchaScript, verifyRecaptcha } from '../auth/recaptcha.ts';
 import { openSession } from '../auth/session.ts';
 import { sessionMfaAtLogin, withMfaStep } from '../mfa/session-mfa.ts';
 import { clearThrottle, rateLimit } from '../../../http/rate-limit.ts';
@@ -20,7 +20,7 @@ const { email: emailRule, zPasswordRules, zRequiredString, resolveRecaptchaSiteK
 const zEmail = () => zRequiredString(emailRule);
 
 /** Google's published test site key: used when no site key is configured (spec §8 'Empty site key is received'). */
-export const DEFAULT_RECAPTCHA_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UOS6Eh-qz5K-Cg2r';
+export const DEFAULT_RECAPTCHA_SITE_KEY = validation.DEFAULT_RECAPTCHA_SITE_KEY;
 export const WRONG_OLD_PASSWORD = 'old_password: The current password is not correct.';
 
 const Recaptcha = z.string().optional();
@@ -87,7 +87,9 @@ export function passwordRoutes({ app, db, config }: Api) {
       .where('id', '=', ctx.user.id)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.old_password, row.password_hash)))
-      throw new ApiError(400, ErrorCode.validation, [WRONG_OLD_PASSWORD]);
+      throw new ApiError(400, ErrorCode.validation, [WRONG_OLD_PASSWORD], {
+        fields: { old_password: ['The current password is not correct.'] },
+      });
     await clearThrottle(db, key);
     if (body.password === body.old_password) throw passwordError(validation.PASSWORD_SAME_AS_CURRENT);
     const weak = validation.passwordStrength(body.password, validation.personalWords(row.name, row.email));
@@ -122,6 +124,6 @@ export function passwordRoutes({ app, db, config }: Api) {
       if (enabled) req.log.warn(m);
     });
     // `sitekey` is the reference's name; `site_key` the same value under the name the portal brief uses.
-    return { enabled, sitekey, site_key: sitekey };
+    return { enabled, sitekey, site_key: sitekey, ...(enabled ? { script: recaptchaScript(config) } : {}) };
   });
 }

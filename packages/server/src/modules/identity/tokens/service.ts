@@ -15,6 +15,7 @@ import { digest, newSecret } from '../../../lib/secrets.ts';
 import { createObject, hideStatusUnlessAsked, type Served } from '../../../resources/engine.ts';
 import { newId } from '../../../resources/ids.ts';
 import { assertWithinPower } from '../users/service.ts';
+import { resetTokenCalls } from './stats.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const now = () => new Date().toISOString();
@@ -148,6 +149,7 @@ export const tokens: Served<Token> = {
       assertTokenWithinPower(ctx, current);
       const { apiKey, secretHash } = freshKey(current.id);
       await setSecretHash(db, current.id, secretHash);
+      await resetTokenCalls(db, current.id);
       const expiration = body.expiration_date ?? current.expiration_date;
       return { ...withEvent(current, ctx, 'rotated'), expiration_date: expiration, token: apiKey };
     },

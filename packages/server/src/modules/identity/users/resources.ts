@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { groupBy, inList } from '../../../db/in-list.ts';
 import {
+  IMPERSONATION_MODULE,
   accountUserResource,
   groupUserResource,
   userAccountResource,
@@ -11,6 +12,7 @@ import type { Config } from '../../../config.ts';
 import { can, type Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import type { Db, Params, Served } from '../../../resources/engine.ts';
+import { isManagedBy, managedAccountIds } from '../accounts/tree.ts';
 import { profileOf, storedStatus, syncProfile } from './member.ts';
 import { isSelf, memberOfCallerAccount, pathUser, type PathUser } from './path-user.ts';
 import {
@@ -49,6 +51,16 @@ const inAccount = (ctx: Ctx, params: Params) =>
   params.accountId === undefined || params.accountId === ctx.account.id
     ? sql<boolean>`t.account_id = ${ctx.account.id}`
     : sql<boolean>`false`;
+
+/**
+ * The members of an account the caller's account manages are readable (to log in as one of them, identity/impersonation)
+ * with the impersonation module; never writable.
+ */
+const managedMembers = (ctx: Ctx, params: Params) =>
+  params.accountId !== undefined &&
+  params.accountId !== ctx.account.id &&
+  !ctx.impersonator &&
+  can(ctx, IMPERSONATION_MODULE);
 
 /** Members with their groups (and, on `select(+permissions)`, their modules): one query each for the whole page. */
 async function withGroups(members: AccountUser[], db: Db, include: string[]): Promise<AccountUser[]> {
@@ -94,8 +106,15 @@ export function accountUsers(config: Config): Served<AccountUser> {
   return {
     decl: accountUserResource,
     ...memberStorage,
-    scope: (ctx, params) => sql<boolean>`${inAccount(ctx, params)} and t.status <> 'deleted'`,
-    parentVisible: ownAccount,
+    scope: (ctx, params) =>
+      managedMembers(ctx, params)
+        ? sql<boolean>`t.account_id = ${params.accountId} and t.account_id in ${managedAccountIds(ctx.account.id)}
+            and t.status <> 'deleted'`
+        : sql<boolean>`${inAccount(ctx, params)} and t.status <> 'deleted'`,
+    parentVisible: async (ctx, params, db) =>
+      ownAccount(ctx, params) ||
+      (managedMembers(ctx, params) && (await isManagedBy(db, params.accountId, ctx.account.id))),
+    canWrite: ownAccount,
     presentMany: (ms, _ctx, include, db) => withGroups(ms, db, include),
     create: (ctx, input, params, db) => {
       if (params.accountId !== ctx.account.id) throw ApiError.notFound('Account');

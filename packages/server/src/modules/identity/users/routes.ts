@@ -8,6 +8,7 @@ import { registerResource } from '../../../resources/routes.ts';
 import { describeRoute } from '../../../openapi/openapi.ts';
 import type { Api } from '../../types.ts';
 import { jsonSpec, listJson } from './json-list.ts';
+import { inviteCodeReader } from './invite-code.ts';
 import { accountUsers, userAccounts, users } from './resources.ts';
 
 export { acceptInvite } from './service.ts';
@@ -35,7 +36,8 @@ describeRoute('get', '/modules', {
 
 export function userRoutes({ app, db, config }: Api) {
   registerResource(app, db, accountUsers(config));
-  registerResource(app, db, users);
+  const readInvitation = inviteCodeReader(config);
+  registerResource(app, db, { ...users, byCode: (d, req, code) => readInvitation(d, req, code, users) });
   registerResource(app, db, userAccounts);
 
   /**

@@ -12,8 +12,9 @@ import { memberObject } from './member.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 const now = () => new Date().toISOString();
 
-export const inviteLink = (config: Config, code: string) =>
-  `${config.publicUrl}/password/set?code=${encodeURIComponent(code)}`;
+/** The invitation page: it reads who is invited with the code (GET /users?code=, Account-Context) and sets the password. */
+export const inviteLink = (config: Config, code: string, accountId: string) =>
+  `${config.publicUrl}/password/set?code=${encodeURIComponent(code)}&account=${encodeURIComponent(accountId)}`;
 export const loginLink = (config: Config) => `${config.publicUrl}/login`;
 
 /** Nobody hands out a module it does not hold itself (MD-0001 alone must not lead to MD-0000). */
@@ -175,7 +176,7 @@ async function invitation(
     subject: `Invitation to ${ctx.account.name}`,
     text:
       `Hello ${user.data.name},\n\n${who} invited you to join the account ${ctx.account.name}. ` +
-      `To accept, set your password here:\n\n${inviteLink(config, code)}\n\nThe link works once and expires in 7 days.\n`,
+      `To accept, set your password here:\n\n${inviteLink(config, code, accountId)}\n\nThe link works once and expires in 7 days.\n`,
   });
   return memberObject(user.data, accountId, 'invited', events);
 }
