@@ -41,5 +41,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     public?: boolean;
+    /** Public only for a call carrying `?code=` (the code stands for the caller); otherwise it needs a caller. */
+    publicWithCode?: boolean;
   }
 }

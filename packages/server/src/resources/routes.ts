@@ -36,17 +36,21 @@ export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Serv
   const params = (p: unknown) => p as Params;
 
   // a list readable with a confirmation code is public: the code stands for the caller (Served.byCode)
-  app.get(base, { config: { public: Boolean(res.byCode) } }, async (req, reply) => {
-    const code = res.byCode ? (req.query as Record<string, unknown>).code : undefined;
-    if (code !== undefined) {
-      const { ctx, served } = await res.byCode!(db, req, String(code));
-      const query = parseQuery(withoutParam(rawQuery(req), 'code'));
-      return sendListJson(reply, await listJson(served, ctx, params(req.params), query, db));
-    }
-    const ctx = requireCtx(req);
-    const query = parseQuery(rawQuery(req));
-    return sendListJson(reply, await listJson(res, ctx, params(req.params), query, db));
-  });
+  app.get(
+    base,
+    { config: { public: Boolean(res.byCode), publicWithCode: Boolean(res.byCode) } },
+    async (req, reply) => {
+      const code = res.byCode ? (req.query as Record<string, unknown>).code : undefined;
+      if (code !== undefined) {
+        const { ctx, served } = await res.byCode!(db, req, String(code));
+        const query = parseQuery(withoutParam(rawQuery(req), 'code'));
+        return sendListJson(reply, await listJson(served, ctx, params(req.params), query, db));
+      }
+      const ctx = requireCtx(req);
+      const query = parseQuery(rawQuery(req));
+      return sendListJson(reply, await listJson(res, ctx, params(req.params), query, db));
+    },
+  );
 
   app.get(item, async (req) => {
     const ctx = requireCtx(req);

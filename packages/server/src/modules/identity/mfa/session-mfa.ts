@@ -126,7 +126,9 @@ export async function mfaGate(db: Db, req: FastifyRequest, session: SessionMfaSt
   const config = req.routeOptions.config;
   if (session.mfa_step === 'enrol' || session.mfa_step === 'verify') {
     if (config?.mfaStep) return { ...ctx, session: { id: ctx.session!.id, mfaStep: session.mfa_step } };
-    if (config?.public) return null;
+    // a public route sees an anonymous caller; one public only with a code (GET /users?code=) only when it has one
+    const withCode = (req.query as Record<string, unknown> | undefined)?.code !== undefined;
+    if (config?.public && (!config.publicWithCode || withCode)) return null;
     throw new ApiError(403, ErrorCode.mfaRequired, [mfaStepMessage(session.mfa_step)]);
   }
   if (ctx.account.id !== session.account_id && !session.mfa_verified_at && ctx.user) {
