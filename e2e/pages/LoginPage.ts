@@ -34,6 +34,11 @@ export class LoginPage {
    */
   async logIn(email: string, password = DEMO_PASSWORD) {
     await this.submitWith(email, password);
+    await this.postponeMfa();
+  }
+
+  /** After the password: "Not now" on the MFA set-up the optional policy offers. */
+  async postponeMfa() {
     await expect(this.page.getByRole('heading', { name: 'Set up multi-factor authentication' })).toBeVisible();
     await this.page.getByRole('button', { name: 'Not now' }).click();
   }
