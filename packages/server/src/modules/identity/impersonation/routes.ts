@@ -58,10 +58,11 @@ export function impersonationRoutes({ app, db, config }: Api) {
       );
   });
 
-  // Every call of an impersonation session is in the managed account's audit trail, naming both identities.
-  app.addHook('onResponse', async (req, reply) => {
+  // Every call of an impersonation session is in the managed account's audit trail, naming both identities. Written
+  // before the answer leaves (onSend, not onResponse), so a client that reads the trail next finds the call there.
+  app.addHook('onSend', async (req, reply, payload) => {
     const ctx = req.ctx;
-    if (!ctx?.impersonator || !ctx.session) return;
+    if (!ctx?.impersonator || !ctx.session) return payload;
     try {
       await db.transaction().execute((trx) =>
         recordAudit(trx, ctx, {
@@ -75,6 +76,7 @@ export function impersonationRoutes({ app, db, config }: Api) {
     } catch (err) {
       req.log.error({ err }, 'impersonation call audit failed');
     }
+    return payload;
   });
 
   app.post('/auth/impersonate', async (req, reply) => {
