@@ -21,7 +21,8 @@ export const SSO_BOX_KIND = { setting: 'SSO_ENCRYPTION_KEY', stateKey: 'sso_encr
 /** The origin the request reached (scheme and host, as the browser sees it). */
 export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
-const SSO_LIMIT = { public: true, rateLimit: { name: 'sso' } };
+/** Public, and limited per client address like the other public routes (http/rate-limit.ts). */
+const limited = (name: string) => ({ public: true, rateLimit: { name } });
 const StartQuery = z.object({ service: z.string().optional(), email: z.string().optional() });
 const AcsBody = z.object({ SAMLResponse: z.string().min(1), RelayState: z.string().optional() });
 
@@ -47,7 +48,7 @@ export function ssoRoutes(api: Api) {
   registerResource(app, db, ssoServices);
 
   // Where a sign-in button leads (public: the login page asks before anyone is signed in).
-  app.get('/sso/services/:id/login', { config: SSO_LIMIT }, async (req) => {
+  app.get('/sso/services/:id/login', { config: limited('sso-login') }, async (req) => {
     const { id } = req.params as Params;
     const row = await db.selectFrom('sso_services').select('data').where('id', '=', id).executeTakeFirst();
     const service = row?.data as SsoService | undefined;
@@ -81,14 +82,14 @@ export function ssoRoutes(api: Api) {
     });
   });
 
-  app.get('/auth/sso/:idp/sp/metadata', { config: SSO_LIMIT }, async (req, reply) => {
+  app.get('/auth/sso/:idp/sp/metadata', { config: limited('sso-metadata') }, async (req, reply) => {
     const idp = await idpById(api, (req.params as Params).idp);
     if (!idp || idp.type !== 'saml') throw ApiError.notFound('SAML identity provider');
     const xml = samlMetadata(idp, originOf(req), await spKey(db, config));
     return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
   });
 
-  app.get('/auth/sso/:idp/start', { config: SSO_LIMIT }, async (req, reply) => {
+  app.get('/auth/sso/:idp/start', { config: limited('sso-start') }, async (req, reply) => {
     const origin = originOf(req);
     try {
       const query = StartQuery.parse(req.query ?? {});
@@ -123,7 +124,7 @@ export function ssoRoutes(api: Api) {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.post('/auth/sso/:idp/acs', { config: SSO_LIMIT }, async (req, reply) => {
+    scope.post('/auth/sso/:idp/acs', { config: limited('sso-acs') }, async (req, reply) => {
       const origin = originOf(req);
       try {
         const body = AcsBody.safeParse(req.body ?? {});
@@ -145,7 +146,7 @@ export function ssoRoutes(api: Api) {
     });
   });
 
-  app.get('/auth/sso/:idp/callback', { config: SSO_LIMIT }, async (req, reply) => {
+  app.get('/auth/sso/:idp/callback', { config: limited('sso-callback') }, async (req, reply) => {
     const origin = originOf(req);
     let back = origin;
     try {
