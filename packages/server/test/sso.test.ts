@@ -222,6 +222,33 @@ describe('domain link and sign-in mode', () => {
   });
 });
 
+describe("a user's own identity provider", () => {
+  it('is set and unset on the domain user, shown as auth, and decides user/check', async () => {
+    const i = (await post(vendor, '/idps', samlBody('Personal'))).json();
+    const id = await verifiedDomain(vendor, 'demo.trellis');
+    const userId = vendor.body.user.id;
+    const users = await get(vendor, `/domains/${id}/users`);
+    expect(users.json().find((u: any) => u.id === userId).auth).toBeUndefined();
+    const set = await put(vendor, `/domains/${id}/users/${userId}`, { idp: { id: i.id } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      id: userId,
+      domain: { id, name: 'demo.trellis' },
+      auth: { idp: { id: i.id, name: 'Personal', type: 'saml' }, enforce: false },
+    });
+    expect((await check('vendor@demo.trellis')).json()).toMatchObject({ idp: { id: i.id }, mode: 'sso' });
+    expect((await check('multi@demo.trellis')).json().idp.id).toBe('password');
+    expect((await put(other, `/domains/${id}/users/${userId}`, { idp: { id: i.id } })).statusCode).toBe(404);
+    expect((await put(vendor, `/domains/${id}/users/${userId}`, { idp: { id: 'IDP-0000-0000' } })).statusCode).toBe(
+      400,
+    );
+    const unset = await put(vendor, `/domains/${id}/users/${userId}`, { idp: null });
+    expect(unset.json().auth).toBeUndefined();
+    expect((await check('vendor@demo.trellis')).json().idp.id).toBe('password');
+    await t.db.updateTable('domains').set({ status: 'deleted' }).where('id', '=', id).execute();
+  });
+});
+
 describe('SSO services', () => {
   it('are the login page buttons of the owner brand hosts, with their icon', async () => {
     const i = (await post(vendor, '/idps', samlBody('Buttons'))).json();
