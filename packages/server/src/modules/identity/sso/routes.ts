@@ -203,3 +203,15 @@ describeRoute('get', '/auth/sso/:idp/callback', {
   tag: TAG,
   status: 302,
 });
+describeRoute('post', '/auth/user/check', {
+  summary:
+    "How a user signs in (body {email}): the identity provider (the user's own, else its verified domain's, else password), whether it has a password, and with an IdP the mode (saml: the domain enforces single sign-on; sso: a password is still allowed) and where to start; 404 for an unknown e-mail outside linked domains",
+  tag: TAG,
+  body: z.object({ email: z.string(), recaptcha: z.string().optional() }),
+  response: z.object({
+    idp: z.object({ id: z.string(), name: z.string(), type: z.string() }),
+    has_password: z.boolean(),
+    mode: z.enum(['saml', 'sso']).optional(),
+    login: SsoLogin.optional(),
+  }),
+});
