@@ -304,6 +304,8 @@ describe('SSO services', () => {
       headers: { host: 'nobody.example' },
     });
     expect(installation.json().sso).toEqual([]);
+    await put(vendor, `/idps/${i.id}`, { name: 'Buttons SAML' });
+    expect((await get(vendor, `/sso/services/${s.id}`)).json().idp.name).toBe('Buttons SAML');
     expect((await put(vendor, `/sso/services/${s.id}`, { status: 'disabled' })).json().status).toBe('disabled');
     const after = await t.app.inject({ method: 'GET', url: `${API}/branding/portal`, headers: { host } });
     expect(after.json().sso).toEqual([]);
