@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createUser } from '../src/modules/identity/accounts/service.ts';
 import { issueCode } from '../src/modules/identity/codes/service.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
-import { samlIdp, type SamlIdp } from './sso-helpers.ts';
+import { SecretBox } from '../src/modules/identity/mfa/secret-box.ts';
+import { SSO_BOX_KIND } from '../src/modules/identity/sso/routes.ts';
+import { checkSpKeyConfig } from '../src/modules/identity/sso/sp-key.ts';
+import { keyPair, samlIdp, type SamlIdp } from './sso-helpers.ts';
 
 // Identity providers (/idps) and SSO services (/sso/services): writes, isolation between accounts, validation; the
 // domain's identity provider link; /auth/user/check's modes; the login page's buttons; the demo data.
@@ -322,5 +325,14 @@ describe('SSO services', () => {
     expect((await put(vendor, `/sso/services/${s.id}`, { name: 12 })).statusCode).toBe(400);
     expect((await del(vendor, `/sso/services/${s.id}`)).statusCode).toBe(204);
     expect((await get(vendor, `/sso/services/${s.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('configuration', () => {
+  it('refuses a malformed SSO_ENCRYPTION_KEY and half an SP key pair', async () => {
+    expect(() => new SecretBox('short', SSO_BOX_KIND)).toThrow('SSO_ENCRYPTION_KEY must be 32 random bytes');
+    expect(() => checkSpKeyConfig({ ssoSpKey: 'x' })).toThrow('SSO_SP_KEY and SSO_SP_CERT must be set together');
+    const pair = await keyPair('Configured SP');
+    expect(() => checkSpKeyConfig({ ssoSpKey: pair.privateKey, ssoSpCert: pair.cert })).not.toThrow();
   });
 });

@@ -14,7 +14,7 @@ import { idps } from './idps.ts';
 import { finishOidc, finishSaml, samlMetadata, SsoError, startOidc, startSaml, type FlowData } from './protocols.ts';
 import { ssoServices } from './services.ts';
 import { signInWithIdp } from './signin.ts';
-import { spKey } from './sp-key.ts';
+import { checkSpKeyConfig, spKey } from './sp-key.ts';
 
 export const SSO_BOX_KIND = { setting: 'SSO_ENCRYPTION_KEY', stateKey: 'sso_encryption_key', what: 'SSO secret' };
 
@@ -42,7 +42,9 @@ async function idpById(api: Api, id: string): Promise<Idp | null> {
 /** /idps, /sso/services, and the sign-in flows under /auth/sso/{idp}. */
 export function ssoRoutes(api: Api) {
   const { app, db, config } = api;
+  // a malformed key stops the start, as MFA_ENCRYPTION_KEY does
   const box = new SecretBox(config.ssoEncryptionKey, SSO_BOX_KIND);
+  checkSpKeyConfig(config);
   const store = fileStoreFor(config);
   registerResource(app, db, idps(box));
   registerResource(app, db, ssoServices);
