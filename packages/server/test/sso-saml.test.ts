@@ -35,11 +35,12 @@ async function start() {
 }
 
 /** POST the answer to the ACS; the portal's /redirect outcome and the cookie set. */
-async function acs(samlResponse: string) {
+async function acs(samlResponse: string, sentCookie?: string) {
   const res = await inject({
     method: 'POST',
     url: `${API}/auth/sso/${idpId}/acs`,
     payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
+    cookie: sentCookie,
   });
   expect(res.statusCode, res.body).toBe(302);
   const location = new URL(res.headers.location as string);
@@ -149,8 +150,8 @@ describe('SAML single sign-on', () => {
     ]);
   });
 
-  it('signs a known member in', async () => {
-    const out = await acs(answer(await start(), 'vendor@demo.trellis'));
+  it('signs a known member in, also from a browser that still holds a session cookie (no CSRF refusal)', async () => {
+    const out = await acs(answer(await start(), 'vendor@demo.trellis'), vendor.cookie);
     expect(out.sso).toBe('done');
     const ctx = await t.app.inject({ method: 'GET', url: `${API}/auth/context`, headers: { cookie: out.cookie } });
     expect(ctx.json().user.email).toBe('vendor@demo.trellis');
