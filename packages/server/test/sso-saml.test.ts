@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createUser } from '../src/modules/identity/accounts/service.ts';
 import { managedAccount } from './access-helpers.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 import { keyPair, samlIdp, type SamlIdp } from './sso-helpers.ts';
@@ -155,6 +156,19 @@ describe('SAML single sign-on', () => {
     expect(out.sso).toBe('done');
     const ctx = await t.app.inject({ method: 'GET', url: `${API}/auth/context`, headers: { cookie: out.cookie } });
     expect(ctx.json().user.email).toBe('vendor@demo.trellis');
+  });
+
+  it('accepts the invitation of an invited member of the linked domain', async () => {
+    const ivan = await createUser(t.db, { name: 'Ivan Invited', email: 'ivan@saml.example' });
+    await addMember(t.db, t.demo.vendor.id, ivan.id, { status: 'invited' });
+    const out = await acs(answer(await start(), 'ivan@saml.example'));
+    expect(out).toMatchObject({ sso: 'done', message: '' });
+    const member = await t.db
+      .selectFrom('account_users')
+      .select('status')
+      .where('user_id', '=', ivan.id)
+      .executeTakeFirstOrThrow();
+    expect(member.status).toBe('active');
   });
 
   it('refuses a known user who is not a member of the IdP account', async () => {

@@ -7,6 +7,7 @@ import { recordAudit } from '../../../resources/audit.ts';
 import { signInAccount } from '../acl/enforce.ts';
 import { addMember, createUser } from '../accounts/service.ts';
 import { openSession } from '../auth/session.ts';
+import { acceptInvite } from '../users/service.ts';
 import { selfCtx } from '../password/service.ts';
 import { SsoError, type Identity } from './protocols.ts';
 
@@ -21,6 +22,12 @@ export async function domainOfEmail(db: Kysely<DB>, email: string) {
     .where('status', '=', 'verified')
     .executeTakeFirst();
   return row;
+}
+
+/** Whether the e-mail is at a verified domain of the account that is linked to this IdP. */
+async function linkedDomain(db: Kysely<DB>, email: string, accountId: string, idpId: string): Promise<boolean> {
+  const domain = await domainOfEmail(db, email);
+  return Boolean(domain && domain.account_id === accountId && domain.data?.auth?.idp?.id === idpId);
 }
 
 /** Groups a provisioned user joins: the IdP's default group, and with `group.auto` the groups its attribute names. */
@@ -69,15 +76,21 @@ async function userFor(db: Kysely<DB>, idp: Idp, identity: Identity, ip: string)
       .where('account_id', '=', account.id)
       .where('user_id', '=', user.id)
       .executeTakeFirst();
+    // an invitation is accepted by signing in through the IdP that the invited e-mail's verified domain uses
+    if (member?.status === 'invited' && (await linkedDomain(db, identity.email, account.id, idp.id))) {
+      await db.transaction().execute(async (trx) => {
+        await acceptInvite(trx, user.id, account.id);
+        await sql`update users set data = data || '{"active": true}'::jsonb where id = ${user.id}`.execute(trx);
+      });
+      return user.id;
+    }
     if (member?.status !== 'active')
       throw new SsoError(
         `${identity.email} is not an active member of ${account.name}, which ${idp.name} signs in to. Ask an administrator of ${account.name} to invite you.`,
       );
     return user.id;
   }
-  const domain = await domainOfEmail(db, identity.email);
-  const linked = domain && domain.account_id === account.id && domain.data?.auth?.idp?.id === idp.id;
-  if (!linked)
+  if (!(await linkedDomain(db, identity.email, account.id, idp.id)))
     throw new SsoError(
       `There is no user ${identity.email}, and ${identity.email.split('@')[1]} is not a verified domain of ${account.name} signing in with ${idp.name}: ask an administrator of ${account.name} to invite you.`,
     );
