@@ -171,6 +171,14 @@ describe('SAML single sign-on', () => {
     expect(member.status).toBe('active');
   });
 
+  it("refuses a member of other accounts too unless the e-mail's domain is linked to the IdP", async () => {
+    // multi@demo.trellis is in Demo Vendor and Demo Provider: Demo Vendor's IdP does not answer for demo.trellis
+    const out = await acs(answer(await start(), 'multi@demo.trellis'));
+    expect(out.sso).toBe('error');
+    expect(out.message).toContain('is also a member of other accounts');
+    expect(out.cookie).toBe('');
+  });
+
   it('refuses a known user who is not a member of the IdP account', async () => {
     const out = await acs(answer(await start(), 'other@demo.trellis'));
     expect(out.sso).toBe('error');

@@ -30,6 +30,25 @@ async function linkedDomain(db: Kysely<DB>, email: string, accountId: string, id
   return Boolean(domain && domain.account_id === accountId && domain.data?.auth?.idp?.id === idpId);
 }
 
+/**
+ * Whether an IdP may speak for a known user. A user session reaches every account of the user, so an account's IdP
+ * signs a user in only when that account answers for the e-mail: a verified domain of the account linked to the IdP
+ * (or the user's own link to it), or no other account the user is an active member of. Otherwise one account's
+ * administrator, by running an IdP, could sign a shared user into another account.
+ */
+async function vouchesFor(db: Kysely<DB>, idp: Idp, email: string, userId: string): Promise<boolean> {
+  if (await linkedDomain(db, email, idp.owner.id, idp.id)) return true;
+  const memberships = await db
+    .selectFrom('account_users')
+    .select(['account_id', 'data'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .execute();
+  const own = memberships.find((m) => m.account_id === idp.owner.id);
+  if ((own?.data as { sso_idp?: { id: string } } | undefined)?.sso_idp?.id === idp.id) return true;
+  return memberships.every((m) => m.account_id === idp.owner.id);
+}
+
 /** Groups a provisioned user joins: the IdP's default group, and with `group.auto` the groups its attribute names. */
 async function provisionGroups(db: Kysely<DB>, idp: Idp, identity: Identity): Promise<string[]> {
   const ids = new Set<string>();
@@ -87,6 +106,10 @@ async function userFor(db: Kysely<DB>, idp: Idp, identity: Identity, ip: string)
     if (member?.status !== 'active')
       throw new SsoError(
         `${identity.email} is not an active member of ${account.name}, which ${idp.name} signs in to. Ask an administrator of ${account.name} to invite you.`,
+      );
+    if (!(await vouchesFor(db, idp, identity.email, user.id)))
+      throw new SsoError(
+        `${idp.name} cannot sign ${identity.email} in: the user is also a member of other accounts, and ${identity.email.split('@')[1]} is not a verified domain of ${account.name} signing in with ${idp.name}. Sign in with your password.`,
       );
     return user.id;
   }
