@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineMachine, defineResource, statusTones } from '../resource/index.ts';
 import * as rules from '../validation/rules.ts';
-import { zDomain, zOptionalString } from '../validation/zod.ts';
+import { zDomain, zOptionalString, zRequiredString } from '../validation/zod.ts';
 import { EventAt, Ref } from './common.ts';
+import { IdpReference } from './idp.ts';
 import { AccountUser } from './user.ts';
 
 // A DNS domain an account owns (reference auth.DomainAccount and branding.Domain, one object for both). Ownership is
@@ -54,6 +55,8 @@ export const Domain = z.object({
   verification: z.object({ name: z.string(), type: z.string(), value: z.string() }),
   status: z.enum(DOMAIN_STATUSES),
   owner: Ref,
+  /** auth.DomainAuthRead: the identity provider its users sign in with; `enforce` forbids password sign-in. */
+  auth: z.object({ idp: IdpReference, enforce: z.boolean() }).optional(),
   events: z.record(z.string(), ReasonedEvent),
 });
 export type Domain = z.infer<typeof Domain>;
@@ -65,11 +68,20 @@ export const DomainCreate = z.object({
 });
 export type DomainCreate = z.infer<typeof DomainCreate>;
 
-/** auth.DomainUpdate (name, description); the identity provider link (`auth`) belongs to the sso work. */
+/** auth.DomainAuthWrite: link a verified domain to one of the account's identity providers; null unlinks. */
+export const DomainAuthWrite = z.object({
+  idp: z.object({ id: zRequiredString() }),
+  enforce: z.boolean().optional(),
+});
+export type DomainAuthWrite = z.infer<typeof DomainAuthWrite>;
+
+/** auth.DomainUpdate (name, description, the identity provider link `auth`). */
 export const DomainUpdate = z.object({
   name: zOptionalString((v) => rules.maxLength(v, 128)).meta({ title: 'Name' }),
   description: zOptionalString((v) => rules.maxLength(v, 512)).meta({ title: 'Description', multiline: true }),
+  auth: DomainAuthWrite.nullish(),
 });
+export type DomainUpdate = z.infer<typeof DomainUpdate>;
 
 const reasonOf = (d: Domain) => d.events[d.status]?.reason;
 
@@ -143,14 +155,28 @@ export const domainResource = defineResource({
     status: { label: 'Status', kind: 'status' },
     'events.created.at': { label: 'Added', kind: 'date' },
     'events.verified.at': { label: 'Verified', kind: 'date', hideEmpty: true },
+    'auth.idp': { label: 'Identity provider', kind: 'ref', route: 'idp', empty: 'Password', hideEmpty: true },
+    'auth.enforce': { label: 'Single sign-on enforced', kind: 'bool', hideEmpty: true },
   },
   list: { columns: ['domain', 'status', 'events.created.at'], phone: ['domain', 'status'], filters: ['status'] },
-  detail: { fields: ['id', 'domain', 'name', 'description', 'status', 'events.verified.at'] },
+  detail: {
+    fields: ['id', 'domain', 'name', 'description', 'status', 'auth.idp', 'auth.enforce', 'events.verified.at'],
+  },
 });
 
-/** A member of the account whose e-mail is at one of its verified domains (reference auth.User with `domain`). */
-export const DomainUser = AccountUser.extend({ domain: z.object({ id: z.string(), name: z.string() }) });
+/**
+ * A member of the account whose e-mail is at one of its verified domains (reference auth.User with `domain`);
+ * `auth` (auth.DomainAuthRead) is its own identity provider when one was set (PUT /domains/{id}/users/{pk}).
+ */
+export const DomainUser = AccountUser.extend({
+  domain: z.object({ id: z.string(), name: z.string() }),
+  auth: z.object({ idp: IdpReference, enforce: z.boolean() }).optional(),
+});
 export type DomainUser = z.infer<typeof DomainUser>;
+
+/** auth.DomainUserUpdate: the user's own identity provider (null: the domain's). */
+export const DomainUserUpdate = z.object({ idp: z.object({ id: zRequiredString() }).nullable() });
+export type DomainUserUpdate = z.infer<typeof DomainUserUpdate>;
 
 /** /domains/{id}/users: the account's joined members whose e-mail is at the domain, once it is verified. */
 export const domainUserResource = defineResource({

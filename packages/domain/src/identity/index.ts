@@ -6,6 +6,8 @@ export * from './token.ts';
 export * from './session.ts';
 export * from './user.ts';
 export * from './group.ts';
+export * from './idp.ts';
+export * from './sso-service.ts';
 export * from './domain.ts';
 export * from './acl.ts';
 export * from './module-settings.ts';
