@@ -94,6 +94,8 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
     return one({ id: await first(a, `/accounts/${ctx.account.id}/groups`) });
   },
   'settings.users.domains.details': async (a) => one({ id: await first(a, '/domains') }),
+  idp: async (a) => one({ id: await first(a, '/idps') }),
+  'sso-service': async (a) => one({ id: await first(a, '/sso/services') }),
 };
 
 /** Params when every value was found. */
