@@ -10,7 +10,8 @@ import { errorMessage } from '../../../api/errors.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
 import { useSession } from '../../../app/session/SessionProvider.tsx';
 import type { AuthContext } from '../../../app/session/types.ts';
-import { followLogin, markPopup, tellOpener, type SsoLogin } from './sso.ts';
+import { followLogin, type SsoLogin } from './sso.ts';
+import { markPopup, tellOpener } from './ssoWindow.ts';
 
 const SSO_FAILED = 'Single sign-on failed.';
 
