@@ -46,6 +46,11 @@ export interface Config {
   dnsTimeoutMs: number;
   /** Key that encrypts the users' TOTP secrets (32 bytes, base64 or hex); unset = a key kept in the database. */
   mfaEncryptionKey?: string;
+  /** Key that encrypts identity providers' client secrets (32 bytes, base64 or hex); unset = a key kept in the database. */
+  ssoEncryptionKey?: string;
+  /** The SAML service provider's signing key and certificate (PEM); unset = a pair made once and kept in the database. */
+  ssoSpKey?: string;
+  ssoSpCert?: string;
   /** How often each process writes the API token call counts it gathered, ms (identity/tokens/stats.ts). */
   tokenStatsFlushMs: number;
   /** Served in /versions.json for the portal: the Microsoft Clarity project token, and feature flags. */
@@ -79,6 +84,9 @@ export function parseFeatureFlags(value: string | undefined): Record<string, boo
   return flags;
 }
 
+/** A PEM from the environment: `\n` escapes read as line breaks (one-line variables). */
+const pemOf = (value: string | undefined) => (value ? value.replace(/\\n/g, '\n') : undefined);
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '127.0.0.1';
@@ -109,6 +117,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     dnsResolver: env.DNS_RESOLVER || undefined,
     dnsTimeoutMs: Number(env.DNS_TIMEOUT_MS ?? 5000),
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
+    ssoEncryptionKey: env.SSO_ENCRYPTION_KEY || undefined,
+    ssoSpKey: pemOf(env.SSO_SP_KEY),
+    ssoSpCert: pemOf(env.SSO_SP_CERT),
     tokenStatsFlushMs: Number(env.TOKEN_STATS_FLUSH_MS ?? 10_000),
     clarityToken: env.CLARITY_TOKEN || undefined,
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),

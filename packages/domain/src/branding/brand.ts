@@ -48,5 +48,7 @@ export const Brand = z.object({
   portals: z.array(BrandPortalRef).optional(),
   /** GET /branding/portal only: the portal that matched the host, or null when the default brand answered. */
   portal: BrandPortalRef.nullable().optional(),
+  /** GET /branding/portal only: the sign-in buttons (active SSO services of the brand's owner account). */
+  sso: z.array(z.object({ id: z.string(), name: z.string(), icon: z.string().optional() })).optional(),
 });
 export type Brand = z.infer<typeof Brand>;

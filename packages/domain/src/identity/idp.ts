@@ -59,6 +59,8 @@ export const IdpSettings = z.object({
     .object({
       attributes: z.object({ external_id: zOptionalString(max(256)) }).nullish(),
       auto: z.boolean().nullish(),
+      /** Trellis extension: the group of the account a user provisioned at first sign-in joins. */
+      default: z.object({ id: zRequiredString(), name: z.string().optional() }).nullish(),
     })
     .nullish(),
   openid: IdpOpenIdSettings.nullish(),

@@ -21,6 +21,7 @@ import * as m0018mfa from './migrations/0018_mfa.ts';
 import * as m0019domainsAcl from './migrations/0019_domains_acl.ts';
 import * as m0021brands from './migrations/0021_brands.ts';
 import * as m0022access from './migrations/0022_access.ts';
+import * as m0023sso from './migrations/0023_sso.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0019_domains_acl': m0019domainsAcl,
   '0021_brands': m0021brands,
   '0022_access': m0022access,
+  '0023_sso': m0023sso,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,7 @@ import { storeFavicon, storeLogo } from './images.ts';
 import { portals } from './portals.ts';
 import { brandOfAccount } from './public.ts';
 import { brandById, brandForHost } from './service.ts';
+import { ssoButtons } from '../identity/public.ts';
 
 // What the engine cannot derive: the brand of the asking host (read before login, without a session), a brand by id,
 // the caller's own brand, and a portal's images (multipart uploads, and removals that drop the stored file).
@@ -38,15 +39,16 @@ export function brandingRoutes({ app, db, config }: Api) {
   app.get('/branding/portal', { config: { public: true } }, async (req) => {
     // The portal sends its own window.location.host: behind a proxy the Host header may name the upstream.
     const original = req.headers[ORIGINAL_HOST];
+    let host = '';
     if (original !== undefined) {
-      const host = normalizeHost(Array.isArray(original) ? original.join(',') : original);
+      host = normalizeHost(Array.isArray(original) ? original.join(',') : original) ?? '';
       if (!host) throw badHost('X-Original-Host');
-      return brandForHost(db, host);
+    } else if (req.host) {
+      host = normalizeHost(req.host) ?? '';
+      if (!host) throw badHost('Host');
     }
-    if (!req.host) return brandForHost(db, '');
-    const host = normalizeHost(req.host);
-    if (!host) throw badHost('Host');
-    return brandForHost(db, host);
+    const brand = await brandForHost(db, host);
+    return { ...brand, sso: await ssoButtons(db, brand.owner?.id) };
   });
 
   app.get('/branding/brand', { config: { public: true } }, async (req) => {

@@ -4,6 +4,7 @@ import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { domainRoutes } from './domains/routes.ts';
+import { ssoRoutes } from './sso/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
 import { accessRoutes, accessTables } from './access.ts';
 import { passwordRoutes } from './password/routes.ts';
@@ -29,5 +30,6 @@ export const identity = defineArea({
     moduleSettingsRoutes(api);
     mfaRoutes(api);
     accessRoutes(api);
+    ssoRoutes(api);
   },
 });

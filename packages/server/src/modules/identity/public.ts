@@ -18,3 +18,20 @@ export async function activeMember(db: Db, accountId: string, by: { id?: string;
       : undefined;
   return row ? { id: row.id, name: row.name, email: row.email } : undefined;
 }
+
+/** The sign-in buttons of a portal host: the active SSO services of the account owning its brand (by name). */
+export async function ssoButtons(db: Db, accountId: string | undefined) {
+  if (!accountId) return [];
+  const rows = await db
+    .selectFrom('sso_services')
+    .select('data')
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'active')
+    .orderBy(sql`data->>'name'`)
+    .execute();
+  return rows.map(({ data: s }) => ({
+    id: s.id as string,
+    name: s.name as string,
+    ...(s.icon ? { icon: s.icon as string } : {}),
+  }));
+}

@@ -16,6 +16,7 @@ import { signInAccount } from '../acl/enforce.ts';
 import { contextMfa, sessionMfaAtLogin, sessionMfaOnSwitch, withMfaStep } from '../mfa/session-mfa.ts';
 import { userMfaOf } from '../mfa/service.ts';
 import { accountsOrImpersonator, userClock } from './auth-user.ts';
+import { refuseIfSsoEnforced } from '../sso/enforce.ts';
 
 export const INVALID_LOGIN = 'Invalid e-mail or password.';
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
@@ -104,6 +105,8 @@ export function authRoutes({ app, db, config }: Api) {
     await verifyRecaptcha(config, body.recaptcha, req.ip);
     const keys = loginKeys(email, req.ip);
     await claimLoginAttempt(db, config, keys, { human: Boolean(config.recaptchaSecret) });
+    // a domain that enforces single sign-on allows no password (403 naming the identity provider)
+    await refuseIfSsoEnforced(db, email);
 
     const user = await db
       .selectFrom('users')

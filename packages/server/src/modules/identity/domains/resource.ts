@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { canonicalDomain, domainResource, verificationRecord, type Domain, type DomainCreate } from '@trellis/domain';
+import {
+  canonicalDomain,
+  domainResource,
+  verificationRecord,
+  type Domain,
+  type DomainCreate,
+  type DomainUpdate,
+} from '@trellis/domain';
 import type { Config } from '../../../config.ts';
 import { actorOf, type Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { hideStatusUnlessAsked, type Db, type Served } from '../../../resources/engine.ts';
 import { newId } from '../../../resources/ids.ts';
 import { defineTable, text, timestamp } from '../../../resources/table.ts';
+import { ownIdp } from '../sso/idps.ts';
 import { checkTxtRecord, type TxtCheck } from './dns.ts';
 
 export const domainTable = defineTable('domains', {
@@ -73,12 +81,38 @@ export function domains(config: Pick<Config, 'dnsResolver' | 'dnsTimeoutMs'>): S
       };
     },
 
-    async update(_ctx, current, input: { name?: string | null; description?: string | null }) {
+    async update(ctx, current, input: DomainUpdate, _params, db) {
       const next = { ...current };
       if (input.name !== undefined) next.name = input.name || current.domain;
       if (input.description !== undefined) next.description = input.description ?? '';
+      if (input.auth === null) delete next.auth;
+      else if (input.auth) {
+        // the sso link: only a verified domain (the account proved it owns it), only the account's own IdP
+        if (current.status !== 'verified')
+          throw ApiError.badRequest(`auth: Verify ${current.domain} before linking it to an identity provider.`);
+        const idp = await ownIdp(db, ctx, input.auth.idp.id, 'auth.idp.id');
+        next.auth = {
+          idp: { id: idp.id, name: idp.name, type: idp.type },
+          enforce: input.auth.enforce ?? current.auth?.enforce ?? false,
+        };
+      }
       return next;
     },
+
+    // the IdP's current name (it may have been renamed since the link was made)
+    async presentMany(list, _ctx, _include, db) {
+      const ids = [...new Set(list.map((d) => d.auth?.idp.id).filter((id): id is string => Boolean(id)))];
+      if (!ids.length) return list;
+      const rows = await db.selectFrom('idps').select(['id', 'data']).where('id', 'in', ids).execute();
+      const byId = new Map(rows.map((r) => [r.id, r.data as { name: string; type: string }]));
+      return list.map((d) => {
+        const idp = d.auth && byId.get(d.auth.idp.id);
+        return idp && d.auth
+          ? { ...d, auth: { ...d.auth, idp: { ...d.auth.idp, name: idp.name, type: idp.type } } }
+          : d;
+      });
+    },
+    presents: () => true,
 
     async remove(ctx, current) {
       return { ...current, status: 'deleted', events: { ...current.events, deleted: stamp(ctx) } };

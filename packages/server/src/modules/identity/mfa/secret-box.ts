@@ -14,15 +14,21 @@ type Db = Kysely<DB> | Transaction<DB>;
 const STATE_KEY = 'mfa_encryption_key';
 const VERSION = 'v1';
 
-export function parseKey(value: string): Buffer {
+export function parseKey(value: string, setting = 'MFA_ENCRYPTION_KEY'): Buffer {
   const v = value.trim();
   const key = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
   if (key.length !== 32)
-    throw new Error(
-      'MFA_ENCRYPTION_KEY must be 32 random bytes, as 64 hex digits or base64 (openssl rand -base64 32).',
-    );
+    throw new Error(`${setting} must be 32 random bytes, as 64 hex digits or base64 (openssl rand -base64 32).`);
   return key;
 }
+
+/** Which key a box uses: its setting's name and the system_state row of the fallback (SSO secrets use their own). */
+export interface SecretBoxKind {
+  setting: string;
+  stateKey: string;
+  what: string;
+}
+const MFA_KIND: SecretBoxKind = { setting: 'MFA_ENCRYPTION_KEY', stateKey: STATE_KEY, what: 'MFA secret' };
 
 const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 12);
 
@@ -30,8 +36,11 @@ export class SecretBox {
   private readonly configured: Buffer | null;
   private stored: Buffer | null = null;
 
-  constructor(configuredKey: string | undefined) {
-    this.configured = configuredKey ? parseKey(configuredKey) : null;
+  constructor(
+    configuredKey: string | undefined,
+    private readonly kind: SecretBoxKind = MFA_KIND,
+  ) {
+    this.configured = configuredKey ? parseKey(configuredKey, kind.setting) : null;
   }
 
   /** The installation's own key, made on first use (concurrent first uses agree on one). */
@@ -40,15 +49,15 @@ export class SecretBox {
     const fresh = randomBytes(32).toString('base64');
     await db
       .insertInto('system_state')
-      .values({ key: STATE_KEY, value: JSON.stringify({ key: fresh }) })
+      .values({ key: this.kind.stateKey, value: JSON.stringify({ key: fresh }) })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
     const row = await db
       .selectFrom('system_state')
       .select('value')
-      .where('key', '=', STATE_KEY)
+      .where('key', '=', this.kind.stateKey)
       .executeTakeFirstOrThrow();
-    this.stored = parseKey(row.value.key);
+    this.stored = parseKey(row.value.key, this.kind.setting);
     return this.stored;
   }
 
@@ -68,13 +77,13 @@ export class SecretBox {
 
   async open(db: Db, box: string, boundTo: string): Promise<string> {
     const [version, kid, iv, tag, body] = box.split('.');
-    if (version !== VERSION || !body) throw new Error('Unreadable MFA secret.');
+    if (version !== VERSION || !body) throw new Error(`Unreadable ${this.kind.what}.`);
     let key: Buffer | null = this.configured && keyId(this.configured) === kid ? this.configured : null;
     if (!key) {
       const stored = await this.storedKey(db);
       if (keyId(stored) === kid) key = stored;
     }
-    if (!key) throw new Error('The MFA secret was encrypted with another key than MFA_ENCRYPTION_KEY.');
+    if (!key) throw new Error(`The ${this.kind.what} was encrypted with another key than ${this.kind.setting}.`);
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(boundTo));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -15,6 +15,9 @@ import { clearThrottle, rateLimit } from '../../../http/rate-limit.ts';
 import { terminateSessions } from '../sessions/service.ts';
 import type { Api } from '../../types.ts';
 import { auditPasswordSet, requestRestore, setPasswordWithCode, storePassword } from './service.ts';
+import { peekCode } from '../codes/service.ts';
+import { originOf } from '../sso/routes.ts';
+import { refuseIfSsoEnforced, userCheckAnswer } from '../sso/enforce.ts';
 
 const { email: emailRule, zPasswordRules, zRequiredString, resolveRecaptchaSiteKey } = validation;
 const zEmail = () => zRequiredString(emailRule);
@@ -46,6 +49,7 @@ export function passwordRoutes({ app, db, config }: Api) {
     const email = body.email.trim().toLowerCase();
     await rateLimit(db, `restore:email:${digest(email)}`, config.loginMaxPerAccount, window);
     await verifyRecaptcha(config, body.recaptcha, req.ip);
+    await refuseIfSsoEnforced(db, email);
     await requestRestore(db, config, email);
     return {};
   });
@@ -59,6 +63,12 @@ export function passwordRoutes({ app, db, config }: Api) {
       const body = parseBody(SetBody, req.body);
       await verifyRecaptcha(config, body.recaptcha, req.ip);
       const { code } = req.query as { code?: string };
+      const owner = await db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', (await peekCode(db, code, ['restore', 'invite'])).userId)
+        .executeTakeFirst();
+      if (owner) await refuseIfSsoEnforced(db, owner.email);
       const { user, accountId } = await setPasswordWithCode(db, code, body.password, req.ip);
       const accounts = await memberAccounts(db, user.id);
       const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
@@ -113,9 +123,11 @@ export function passwordRoutes({ app, db, config }: Api) {
       .select(['id', 'password_hash'])
       .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.trim().toLowerCase()))
       .executeTakeFirst();
-    if (!user) throw ApiError.notFound('User');
-    // No single sign-on provider is configured for any user yet: everyone signs in with a password.
-    return { idp: { id: 'password', name: 'Password', type: 'password' }, has_password: user.password_hash !== null };
+    const email = body.email.trim().toLowerCase();
+    const answer = await userCheckAnswer(db, email, Boolean(user?.password_hash), originOf(req));
+    // an unknown e-mail is a 404, unless its domain signs in with an IdP (the first sign-in makes the user)
+    if (!user && !answer.login) throw ApiError.notFound('User');
+    return answer;
   });
 
   app.get('/auth/recaptcha', { config: { public: true } }, async (req) => {

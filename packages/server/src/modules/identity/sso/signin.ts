@@ -1,0 +1,139 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Idp } from '@trellis/domain';
+import type { Config } from '../../../config.ts';
+import type { DB } from '../../../db/schema.ts';
+import { recordAudit } from '../../../resources/audit.ts';
+import { signInAccount } from '../acl/enforce.ts';
+import { addMember, createUser } from '../accounts/service.ts';
+import { openSession } from '../auth/session.ts';
+import { selfCtx } from '../password/service.ts';
+import { SsoError, type Identity } from './protocols.ts';
+
+/** The verified domain of the IdP's account that an e-mail is at, with its link, if any. */
+export async function domainOfEmail(db: Kysely<DB>, email: string) {
+  const name = email.split('@')[1]?.trim().toLowerCase();
+  if (!name) return undefined;
+  const row = await db
+    .selectFrom('domains')
+    .select(['id', 'account_id', 'domain', 'data'])
+    .where('domain', '=', name)
+    .where('status', '=', 'verified')
+    .executeTakeFirst();
+  return row;
+}
+
+/** Groups a provisioned user joins: the IdP's default group, and with `group.auto` the groups its attribute names. */
+async function provisionGroups(db: Kysely<DB>, idp: Idp, identity: Identity): Promise<string[]> {
+  const ids = new Set<string>();
+  const chosen = idp.settings.group?.default?.id;
+  if (chosen) ids.add(chosen);
+  if (idp.settings.group?.auto && identity.groups.length) {
+    const rows = await db
+      .selectFrom('groups')
+      .select('id')
+      .where('account_id', '=', idp.owner.id)
+      .where(sql<boolean>`data->>'external_id' in (${sql.join(identity.groups)})`)
+      .execute();
+    for (const r of rows) ids.add(r.id);
+  }
+  if (!ids.size) return [];
+  const existing = await db
+    .selectFrom('groups')
+    .select('id')
+    .where('account_id', '=', idp.owner.id)
+    .where('id', 'in', [...ids])
+    .execute();
+  return existing.map((r) => r.id);
+}
+
+/**
+ * The user the IdP authenticated, in the IdP's account: a known user must be an active member of it; an unknown
+ * e-mail at a verified domain of that account linked to this IdP is made a user and a member (provisioning).
+ */
+async function userFor(db: Kysely<DB>, idp: Idp, identity: Identity, ip: string): Promise<string> {
+  const account = await db
+    .selectFrom('accounts')
+    .select(['id', 'name'])
+    .where('id', '=', idp.owner.id)
+    .executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', identity.email))
+    .executeTakeFirst();
+  if (user) {
+    const member = await db
+      .selectFrom('account_users')
+      .select('status')
+      .where('account_id', '=', account.id)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (member?.status !== 'active')
+      throw new SsoError(
+        `${identity.email} is not an active member of ${account.name}, which ${idp.name} signs in to. Ask an administrator of ${account.name} to invite you.`,
+      );
+    return user.id;
+  }
+  const domain = await domainOfEmail(db, identity.email);
+  const linked = domain && domain.account_id === account.id && domain.data?.auth?.idp?.id === idp.id;
+  if (!linked)
+    throw new SsoError(
+      `There is no user ${identity.email}, and ${identity.email.split('@')[1]} is not a verified domain of ${account.name} signing in with ${idp.name}: ask an administrator of ${account.name} to invite you.`,
+    );
+  const groups = await provisionGroups(db, idp, identity);
+  return db.transaction().execute(async (trx) => {
+    const made = await createUser(trx, { name: identity.name || identity.email, email: identity.email });
+    await sql`update users set data = data || ${JSON.stringify({ active: true, sso: { idp: { id: idp.id }, external_id: identity.externalId } })}::jsonb
+      where id = ${made.id}`.execute(trx);
+    await addMember(trx, account.id, made.id, { groups });
+    await recordAudit(trx, selfCtx({ id: made.id, name: made.name }, ip), {
+      res: 'user',
+      objectId: made.id,
+      action: 'sso_provision',
+      owner: account.id,
+    });
+    return made.id;
+  });
+}
+
+/**
+ * Sign the authenticated user in like /auth/login: the account's access rules (signInAccount), a session and its
+ * cookie, an audit record. No MFA step follows: the IdP authenticated the user (sessions.mfa_step stays null).
+ */
+export async function signInWithIdp(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  config: Pick<Config, 'publicUrl'>,
+  idp: Idp,
+  identity: Identity,
+): Promise<void> {
+  if (req.ctx?.impersonator) throw new SsoError('You are logged in as another user: end the impersonation first.');
+  const userId = await userFor(db, idp, identity, req.ip);
+  const account = await db
+    .selectFrom('accounts')
+    .select(['id', 'name'])
+    .where('id', '=', idp.owner.id)
+    .executeTakeFirstOrThrow();
+  let accountId: string;
+  try {
+    accountId = await signInAccount(db, [account], account.id, req.ip);
+  } catch (e) {
+    throw new SsoError((e as { errors?: string[] }).errors?.[0] ?? (e as Error).message);
+  }
+  await openSession(db, req, reply, userId, accountId, config);
+  const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow();
+  await db.transaction().execute(async (trx) => {
+    await sql`update users set data = jsonb_set(data, '{last_account_id}', to_jsonb(${accountId}::text)) where id = ${userId}`.execute(
+      trx,
+    );
+    await recordAudit(trx, selfCtx({ id: userId, name: user.name }, req.ip), {
+      res: 'user',
+      objectId: userId,
+      action: 'sso_login',
+      owner: accountId,
+      after: { idp: { id: idp.id, name: idp.name, type: idp.type } },
+    });
+  });
+}
