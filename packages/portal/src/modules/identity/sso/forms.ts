@@ -12,7 +12,7 @@ import {
 } from '@trellis/domain/identity/idp';
 import { SsoServiceCreate } from '@trellis/domain/identity/sso-service';
 import * as rules from '@trellis/domain/validation/rules';
-import { zOptionalString } from '@trellis/domain/validation/zod';
+import { zOptionalString, zRequiredString } from '@trellis/domain/validation/zod';
 import { API_BASE } from '../../../api/client.ts';
 import { listAll } from '../../../api/list.ts';
 import { pathTo } from '../../../app/routes.ts';
@@ -32,21 +32,22 @@ export function useIdps(enabled = true) {
   });
 }
 
-/** Create: the declared body, with the types an account can create (the built-in password sign-in is not one). */
-export const IdpCreateForm = IdpCreate.extend({
-  type: z.enum(IDP_CREATABLE_TYPES).meta({ title: 'Type', labels: IDP_TYPE_LABELS }),
-});
-
 const S = IdpSettings.shape;
 const O = IdpOpenIdSettings.shape;
 const optionalUrl = () => zOptionalString(rules.url, (v) => rules.maxLength(v, 512));
 
-/** A SAML 2.0 provider's settings, flat. */
+/** A SAML 2.0 provider's settings, flat (the sign-in URL and the certificate are required, as the server says). */
 export const SamlSettingsForm = z.object({
   entity_id: S.entity_id.meta({ title: 'Identity provider entity ID' }),
-  sso_url: optionalUrl().meta({ title: 'Sign-in URL', description: 'Where AuthnRequests go (HTTP-Redirect binding)' }),
+  sso_url: zRequiredString(rules.url, (v) => rules.maxLength(v, 512)).meta({
+    title: 'Sign-in URL',
+    description: 'Where AuthnRequests go (HTTP-Redirect binding)',
+  }),
   slo_url: optionalUrl().meta({ title: 'Sign-out URL' }),
-  x509cert: S.x509cert.meta({ title: 'Signing certificate (X.509, PEM)', multiline: true }),
+  x509cert: zRequiredString((v) => rules.maxLength(v, 8192)).meta({
+    title: 'Signing certificate (X.509, PEM)',
+    multiline: true,
+  }),
   email_attribute: zOptionalString((v) => rules.maxLength(v, 256)).meta({
     title: 'E-mail attribute',
     description: 'Empty: the NameID',
@@ -56,13 +57,36 @@ export const SamlSettingsForm = z.object({
 
 /** An OpenID Connect provider's settings, flat; the secret is write-only (left empty, the stored one stays). */
 export const OpenIdSettingsForm = z.object({
-  issuer: O.issuer.meta({ title: 'Issuer', description: 'e.g. https://login.example.com (its discovery document)' }),
-  client_id: O.client_id.meta({ title: 'Client ID' }),
+  issuer: zRequiredString(rules.url, (v) => rules.maxLength(v, 512)).meta({
+    title: 'Issuer',
+    description: 'e.g. https://login.example.com (its discovery document)',
+  }),
+  client_id: zRequiredString((v) => rules.maxLength(v, 256)).meta({ title: 'Client ID' }),
   client_secret: O.client_secret.meta({ title: 'Client secret', description: 'Leave empty to keep the stored one' }),
   scopes: O.scopes.meta({ title: 'Scopes', description: 'Space-separated; empty: openid email profile' }),
 });
 
+/** The types an account can create (the built-in password sign-in is not one). */
+export type CreatableIdpType = (typeof IDP_CREATABLE_TYPES)[number];
+export { IDP_CREATABLE_TYPES };
+
+/** Create: the declared body's name and description, then the type's settings (the server requires them). */
+export const idpCreateForm = (type: CreatableIdpType) =>
+  z.object({
+    name: IdpCreate.shape.name,
+    description: IdpCreate.shape.description,
+    ...(type === 'openid' ? OpenIdSettingsForm.shape : SamlSettingsForm.shape),
+  });
+
 type Values = Record<string, unknown>;
+
+/** The body of POST /idps from the create form. */
+export const idpCreateBody = (type: CreatableIdpType, body: Values) => ({
+  name: body.name,
+  description: body.description ?? '',
+  type,
+  settings: settingsBody(type, body),
+});
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The settings form's values for an identity provider. */

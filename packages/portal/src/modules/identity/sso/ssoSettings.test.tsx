@@ -75,26 +75,42 @@ describe('identity providers and SSO services in Settings › Users › Policies
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/users/idps/IDP-1234'));
   });
 
-  it('adds an identity provider (SAML or OpenID only) and opens its page', async () => {
+  it('adds an OpenID Connect provider with the settings the server requires, and opens its page', async () => {
     const calls = mockApi({
       'GET /auth/context': context,
       'GET /domains': () => listBody([]),
       'GET /idps': () => listBody([]),
       'GET /sso/services': () => listBody([]),
-      'POST /idps': (c) => ({ status: 201, body: { ...okta, ...(c.body as object), id: 'IDP-9999' } }),
+      'POST /idps': () => ({ status: 201, body: { ...okta, id: 'IDP-9999' } }),
       'GET /idps/IDP-9999': () => ({ body: { ...okta, id: 'IDP-9999', name: 'Corp' } }),
     });
     const { router } = renderPortal('/settings/users/policies');
-    fireEvent.click(await screen.findByRole('button', { name: 'Add identity provider' }));
+    expect(await screen.findByRole('button', { name: 'Add SAML 2.0 provider' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add OpenID Connect provider' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Corp' } });
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Type' }));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['SAML 2.0', 'OpenID Connect']);
-    fireEvent.click(screen.getByRole('option', { name: 'OpenID Connect' }));
+    // the issuer and the client are required: nothing is sent without them
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(2);
+    expect(writes(calls)).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText(/^Issuer/), { target: { value: 'https://login.corp.test' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Client ID/), { target: { value: 'portal' } });
+    fireEvent.change(within(dialog).getByLabelText('Client secret'), { target: { value: 's3cret' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/users/idps/IDP-9999'));
-    expect(writes(calls).map((c) => [c.path, c.body])).toEqual([['/idps', { name: 'Corp', type: 'openid' }]]);
+    expect(writes(calls).map((c) => [c.path, c.body])).toEqual([
+      [
+        '/idps',
+        {
+          name: 'Corp',
+          description: '',
+          type: 'openid',
+          settings: {
+            openid: { issuer: 'https://login.corp.test', client_id: 'portal', scopes: null, client_secret: 's3cret' },
+          },
+        },
+      ],
+    ]);
   });
 
   it('adds an SSO service for one of the account’s identity providers', async () => {
@@ -133,7 +149,7 @@ describe('identity providers and SSO services in Settings › Users › Policies
     ).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'OpenID Connect settings' }));
     const dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByLabelText('Issuer') as HTMLInputElement).value).toBe('https://acme.okta.test');
+    expect((within(dialog).getByLabelText(/^Issuer/) as HTMLInputElement).value).toBe('https://acme.okta.test');
     expect((within(dialog).getByLabelText('Client secret') as HTMLInputElement).value).toBe('');
     fireEvent.change(within(dialog).getByLabelText('Scopes'), { target: { value: 'openid email' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
