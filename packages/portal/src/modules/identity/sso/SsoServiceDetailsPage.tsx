@@ -13,6 +13,7 @@ import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
 import { SchemaFormDialog } from '../../../components/form/SchemaFormDialog.tsx';
 import { notify, type NoticeState } from '../data.ts';
 import { ssoServiceBody, ssoServiceForm, useIdps } from './forms.ts';
+import { SsoServiceIcon } from './SsoServiceIcon.tsx';
 
 const POLICIES = () => pathTo('settings.users', { tab: 'policies' });
 
@@ -33,7 +34,7 @@ export default function SsoServiceDetailsPage() {
       <ResourceDetail<SsoService>
         resource={ssoServiceResource}
         path={path}
-        render={{ icon: (s) => (s.icon ? <img src={s.icon} alt="" width={24} height={24} /> : null) }}
+        extra={(s) => [{ label: 'Icon', value: <SsoServiceIcon id={s.id} icon={s.icon} canEdit={canWrite} /> }]}
         buttons={(s) =>
           canWrite ? (
             <Button variant="outlined" size="small" onClick={() => setEditing(s)}>

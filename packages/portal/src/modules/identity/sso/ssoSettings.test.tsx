@@ -162,6 +162,36 @@ describe('identity providers and SSO services in Settings › Users › Policies
   });
 });
 
+describe('an SSO service’s page', () => {
+  it('shows its provider, disables it, and uploads the icon of its button', async () => {
+    let current: SsoService = service;
+    const calls = mockApi({
+      'GET /auth/context': context,
+      'GET /idps': () => listBody([okta]),
+      [`GET /sso/services/${service.id}`]: () => ({ body: current }),
+      [`POST /sso/services/${service.id}/disable`]: () => {
+        current = { ...current, status: 'disabled' };
+        return { body: current };
+      },
+      [`POST /sso/services/${service.id}/icon`]: () => {
+        current = { ...current, icon: '/files/sso/icon.png' };
+        return { body: current };
+      },
+    });
+    renderPortal(`/settings/users/sso-services/${service.id}`);
+    expect(await screen.findByRole('heading', { name: 'Sign in with Okta' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Acme Okta' }).getAttribute('href')).toBe('/settings/users/idps/IDP-1234');
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(writes(calls).map((c) => c.path)).toContain(`/sso/services/${service.id}/disable`));
+
+    const file = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'okta.svg', { type: 'image/svg+xml' });
+    fireEvent.change(screen.getByLabelText('Icon file'), { target: { files: [file] } });
+    expect(await screen.findByRole('img', { name: 'Icon of the sign-in button' })).toBeTruthy();
+    const upload = calls.find((c) => c.path === `/sso/services/${service.id}/icon`)!;
+    expect(upload.method).toBe('POST');
+  });
+});
+
 describe('the domain’s identity provider', () => {
   it('shows the link and enforcement, and links the domain to another provider with enforcement', async () => {
     let current: Domain = {
