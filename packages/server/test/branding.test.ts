@@ -271,6 +271,8 @@ describe('GET /branding/portal', () => {
       urls: { help: DEFAULT_HELP_URL, tos: DEFAULT_TOS_URL, favicons: {} },
       footer: 'Trellis {version} · © {year}',
       brand: { id: 'BR-000', name: 'Trellis', public_api: '/public/v1' },
+      // single sign-on buttons: the installation's brand has none
+      sso: [],
     });
   });
 
@@ -288,6 +290,7 @@ describe('GET /branding/portal', () => {
       brand: { id: brandId, name: 'Acme Cloud', public_api: '/public/v1' },
       owner: { id: t.demo.vendor.id, name: 'Demo Vendor' },
       portal: { id: portalId, domain: 'portal.acme.test', type: 'vendor' },
+      sso: [],
     });
   });
 

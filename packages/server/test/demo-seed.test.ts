@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config.ts';
+import { DEMO_DOMAIN, DEMO_IDP } from '../src/db/seed/demo-domains.ts';
 import { startServer, type Running } from '../src/server.ts';
 
 // What `npm start` shows a newcomer: a published product with items, parameters and a translation.
@@ -46,5 +47,32 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
       headers: { cookie: other.cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
     });
     expect(others.json()).toEqual([]);
+  });
+
+  it('gives Demo Provider an OpenID Connect IdP linked to its verified domain (not enforced) and a sign-in button', async () => {
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/login',
+      payload: { email: 'provider@demo.trellis', password: 'Trellis-demo-1' },
+    });
+    const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+    const get = async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
+    const idps = await get('/idps');
+    expect(idps).toEqual([
+      expect.objectContaining({
+        name: DEMO_IDP.name,
+        type: 'openid',
+        settings: { openid: { issuer: DEMO_IDP.issuer, client_id: DEMO_IDP.clientId, scopes: 'openid email profile' } },
+      }),
+    ]);
+    const domains = await get(`/domains?eq(domain,${DEMO_DOMAIN})`);
+    expect(domains[0].auth).toEqual({ idp: { id: idps[0].id, name: DEMO_IDP.name, type: 'openid' }, enforce: false });
+    expect(await get('/sso/services')).toEqual([expect.objectContaining({ name: DEMO_IDP.name, status: 'active' })]);
+    const check = await s.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/user/check',
+      payload: { email: `someone@${DEMO_DOMAIN}` },
+    });
+    expect(check.json()).toMatchObject({ idp: { id: idps[0].id }, mode: 'sso' });
   });
 });

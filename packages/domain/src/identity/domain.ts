@@ -185,6 +185,7 @@ export const domainUserResource = defineResource({
   path: '/domains/:domainId/users',
   module: DOMAIN_MODULE,
   schema: DomainUser,
+  update: DomainUserUpdate,
   filters: {
     id: { type: 'string', ops: TEXT_OPS },
     name: { type: 'string', ops: TEXT_OPS },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { domainUserResource, type AccountUser, type DomainUser } from '@trellis/domain';
+import { domainUserResource, type AccountUser, type DomainUser, type DomainUserUpdate } from '@trellis/domain';
 import type { Served } from '../../../resources/engine.ts';
+import { ownIdp } from '../sso/idps.ts';
 
 /**
  * /domains/{id}/users: the joined members of the caller's account whose e-mail is at the domain, once the domain is
@@ -29,11 +30,40 @@ export const domainUsers: Served<DomainUser> = {
     if (!users.length) return users;
     const domain = await db
       .selectFrom('domains')
-      .select(['id', 'domain'])
+      .select(['id', 'domain', 'data'])
       .where('account_id', '=', users[0].account?.id ?? '')
       .where('status', '=', 'verified')
       .where('domain', '=', users[0].email.split('@')[1]?.toLowerCase() ?? '')
       .executeTakeFirst();
-    return users.map((u) => ({ ...u, ...(domain ? { domain: { id: domain.id, name: domain.domain } } : {}) }));
+    const link = (domain?.data as { auth?: { idp: { id: string }; enforce: boolean } } | undefined)?.auth;
+    const ids = [
+      ...new Set([link?.idp.id, ...users.map((u) => (u as Stored).sso_idp?.id)].filter(Boolean)),
+    ] as string[];
+    const idps = ids.length ? await db.selectFrom('idps').select(['id', 'data']).where('id', 'in', ids).execute() : [];
+    const refOf = (id: string | undefined) => {
+      const d = idps.find((r) => r.id === id)?.data as { id: string; name: string; type: string } | undefined;
+      return d ? { id: d.id, name: d.name, type: d.type } : undefined;
+    };
+    return users.map(({ sso_idp, ...u }: Stored) => {
+      // auth.DomainAuthRead: the user's own IdP, else the domain's; `enforce` is the domain's
+      const idp = refOf(sso_idp?.id) ?? refOf(link?.idp.id);
+      return {
+        ...u,
+        ...(domain ? { domain: { id: domain.id, name: domain.domain } } : {}),
+        ...(idp ? { auth: { idp, enforce: Boolean(link?.enforce) } } : {}),
+      } as DomainUser;
+    });
+  },
+  presents: () => true,
+
+  // PUT /domains/{id}/users/{pk} {idp: {id}}: the user's own identity provider (one of the account's), null unsets
+  async update(ctx, current, input: DomainUserUpdate, _params, db) {
+    const next: Stored = { ...(current as Stored) };
+    if (input.idp === null) delete next.sso_idp;
+    else next.sso_idp = { id: (await ownIdp(db, ctx, input.idp.id, 'idp.id')).id };
+    return next as DomainUser;
   },
 };
+
+/** The membership as stored: the user's own IdP link is kept as `sso_idp` (shown as `auth`). */
+type Stored = DomainUser & { sso_idp?: { id: string } };

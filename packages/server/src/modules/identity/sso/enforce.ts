@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PASSWORD_IDP, type Idp, type IdpReference, type SsoLogin } from '@trellis/domain';
 import type { DB } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
@@ -11,22 +11,34 @@ export interface SsoRule {
   domain: string;
 }
 
-/** The rule of the verified domain an e-mail is at, when that domain is linked to an identity provider. */
+/**
+ * The rule of the verified domain an e-mail is at: the user's own IdP (PUT /domains/{id}/users/{pk}) when the
+ * account owning the domain set one, else the domain's link; `enforce` is the domain's. Null without either.
+ */
 export async function ssoRuleOf(db: Kysely<DB>, email: string): Promise<SsoRule | null> {
   const name = email.split('@')[1]?.trim().toLowerCase();
   if (!name) return null;
   const row = await db
     .selectFrom('domains')
-    .select(['domain', 'data'])
+    .select(['domain', 'account_id', 'data'])
     .where('domain', '=', name)
     .where('status', '=', 'verified')
     .executeTakeFirst();
-  const link = row?.data?.auth as { idp: { id: string }; enforce: boolean } | undefined;
-  if (!row || !link) return null;
-  const idp = await db.selectFrom('idps').select('data').where('id', '=', link.idp.id).executeTakeFirst();
+  if (!row) return null;
+  const link = row.data?.auth as { idp: { id: string }; enforce: boolean } | undefined;
+  const own = await db
+    .selectFrom('account_users as au')
+    .innerJoin('users as u', 'u.id', 'au.user_id')
+    .select(sql<string | null>`au.data->'sso_idp'->>'id'`.as('idp_id'))
+    .where('au.account_id', '=', row.account_id)
+    .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+  const idpId = own?.idp_id ?? link?.idp.id;
+  if (!idpId) return null;
+  const idp = await db.selectFrom('idps').select('data').where('id', '=', idpId).executeTakeFirst();
   if (!idp) return null;
   const i = idp.data as Idp;
-  return { idp: { id: i.id, name: i.name, type: i.type }, enforce: Boolean(link.enforce), domain: row.domain };
+  return { idp: { id: i.id, name: i.name, type: i.type }, enforce: Boolean(link?.enforce), domain: row.domain };
 }
 
 /** Why a password cannot be used for this e-mail (its domain enforces single sign-on). */

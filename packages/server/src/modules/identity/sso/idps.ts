@@ -145,7 +145,9 @@ export function idps(box: SecretBox): Served<Idp> {
         throw ApiError.badRequest(
           `${current.name} is the identity provider of ${used.map((d) => d.domain).join(', ')}: unlink the domain first.`,
         );
-      // its sign-in buttons and flows in progress go with it
+      // its sign-in buttons, flows in progress and users' own links to it go with it
+      await sql`update account_users set data = data - 'sso_idp'
+        where account_id = ${current.owner.id} and data->'sso_idp'->>'id' = ${current.id}`.execute(db);
       await db.deleteFrom('sso_services').where('idp_id', '=', current.id).execute();
       await db.deleteFrom('sso_flows').where('idp_id', '=', current.id).execute();
     },

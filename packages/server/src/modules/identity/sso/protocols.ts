@@ -142,11 +142,16 @@ export async function finishSaml(
   samlResponse: string,
 ): Promise<{ identity: Identity; flow: FlowData }> {
   let flow: FlowData | null = null;
+  let spent: string | null = null;
   const spend: CacheProvider = {
     saveAsync: async () => null,
+    // node-saml asks for the Response's InResponseTo, then again for the subject confirmation's
     getAsync: async (k) => {
+      // (node-saml reads the answer as the request's creation time; the flow's own expiry was checked on spending)
+      if (spent !== null) return spent === k && flow ? new Date().toISOString() : null;
+      spent = k;
       flow = await spendFlow(db, k, idp.id);
-      return flow ? 'ok' : null;
+      return flow ? new Date().toISOString() : null;
     },
     removeAsync: async () => null,
   };
@@ -201,7 +206,8 @@ function samlMessage(e: Error): string {
   if (/signature/i.test(m))
     return 'The sign-in answer is not signed by the identity provider: its signature is not valid.';
   if (/audience/i.test(m)) return 'The sign-in answer is meant for another service (audience).';
-  if (/expired|NotOnOrAfter|NotBefore|not yet valid/i.test(m)) return 'The sign-in answer has expired. Start again.';
+  if (/expired|NotOnOrAfter|NotBefore|not yet valid|subject confirmation/i.test(m))
+    return 'The sign-in answer has expired (or is not valid yet). Start again.';
   return `The sign-in answer was refused: ${m}`;
 }
 

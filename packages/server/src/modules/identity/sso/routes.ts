@@ -14,14 +14,15 @@ import { idps } from './idps.ts';
 import { finishOidc, finishSaml, samlMetadata, SsoError, startOidc, startSaml, type FlowData } from './protocols.ts';
 import { ssoServices } from './services.ts';
 import { signInWithIdp } from './signin.ts';
-import { spKey } from './sp-key.ts';
+import { checkSpKeyConfig, spKey } from './sp-key.ts';
 
 export const SSO_BOX_KIND = { setting: 'SSO_ENCRYPTION_KEY', stateKey: 'sso_encryption_key', what: 'SSO secret' };
 
 /** The origin the request reached (scheme and host, as the browser sees it). */
 export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
-const SSO_LIMIT = { public: true, rateLimit: { name: 'sso' } };
+/** Public, and limited per client address like the other public routes (http/rate-limit.ts). */
+const limited = (name: string) => ({ public: true, rateLimit: { name } });
 const StartQuery = z.object({ service: z.string().optional(), email: z.string().optional() });
 const AcsBody = z.object({ SAMLResponse: z.string().min(1), RelayState: z.string().optional() });
 
@@ -41,13 +42,15 @@ async function idpById(api: Api, id: string): Promise<Idp | null> {
 /** /idps, /sso/services, and the sign-in flows under /auth/sso/{idp}. */
 export function ssoRoutes(api: Api) {
   const { app, db, config } = api;
+  // a malformed key stops the start, as MFA_ENCRYPTION_KEY does
   const box = new SecretBox(config.ssoEncryptionKey, SSO_BOX_KIND);
+  checkSpKeyConfig(config);
   const store = fileStoreFor(config);
   registerResource(app, db, idps(box));
   registerResource(app, db, ssoServices);
 
   // Where a sign-in button leads (public: the login page asks before anyone is signed in).
-  app.get('/sso/services/:id/login', { config: SSO_LIMIT }, async (req) => {
+  app.get('/sso/services/:id/login', { config: limited('sso-login') }, async (req) => {
     const { id } = req.params as Params;
     const row = await db.selectFrom('sso_services').select('data').where('id', '=', id).executeTakeFirst();
     const service = row?.data as SsoService | undefined;
@@ -81,14 +84,14 @@ export function ssoRoutes(api: Api) {
     });
   });
 
-  app.get('/auth/sso/:idp/sp/metadata', { config: SSO_LIMIT }, async (req, reply) => {
+  app.get('/auth/sso/:idp/sp/metadata', { config: limited('sso-metadata') }, async (req, reply) => {
     const idp = await idpById(api, (req.params as Params).idp);
     if (!idp || idp.type !== 'saml') throw ApiError.notFound('SAML identity provider');
     const xml = samlMetadata(idp, originOf(req), await spKey(db, config));
     return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
   });
 
-  app.get('/auth/sso/:idp/start', { config: SSO_LIMIT }, async (req, reply) => {
+  app.get('/auth/sso/:idp/start', { config: limited('sso-start') }, async (req, reply) => {
     const origin = originOf(req);
     try {
       const query = StartQuery.parse(req.query ?? {});
@@ -123,7 +126,7 @@ export function ssoRoutes(api: Api) {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.post('/auth/sso/:idp/acs', { config: SSO_LIMIT }, async (req, reply) => {
+    scope.post('/auth/sso/:idp/acs', { config: limited('sso-acs') }, async (req, reply) => {
       const origin = originOf(req);
       try {
         const body = AcsBody.safeParse(req.body ?? {});
@@ -145,7 +148,7 @@ export function ssoRoutes(api: Api) {
     });
   });
 
-  app.get('/auth/sso/:idp/callback', { config: SSO_LIMIT }, async (req, reply) => {
+  app.get('/auth/sso/:idp/callback', { config: limited('sso-callback') }, async (req, reply) => {
     const origin = originOf(req);
     let back = origin;
     try {
@@ -201,4 +204,16 @@ describeRoute('get', '/auth/sso/:idp/callback', {
     "OpenID Connect redirect URI (code, state): exchanges the code with the PKCE verifier, checks the ID token, opens a session, then 302 to the portal's /redirect?sso=done (or ?sso=error&message=)",
   tag: TAG,
   status: 302,
+});
+describeRoute('post', '/auth/user/check', {
+  summary:
+    "How a user signs in (body {email}): the identity provider (the user's own, else its verified domain's, else password), whether it has a password, and with an IdP the mode (saml: the domain enforces single sign-on; sso: a password is still allowed) and where to start; 404 for an unknown e-mail outside linked domains",
+  tag: TAG,
+  body: z.object({ email: z.string(), recaptcha: z.string().optional() }),
+  response: z.object({
+    idp: z.object({ id: z.string(), name: z.string(), type: z.string() }),
+    has_password: z.boolean(),
+    mode: z.enum(['saml', 'sso']).optional(),
+    login: SsoLogin.optional(),
+  }),
 });

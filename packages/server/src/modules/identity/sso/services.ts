@@ -25,6 +25,19 @@ export const ssoServices: Served<SsoService> = {
   scope: (ctx) => sql<boolean>`t.account_id = ${ctx.account.id}`,
   owner: (s) => s.owner.id,
 
+  // the IdP's current name and type (it may have been renamed since)
+  async presentMany(list, _ctx, _include, db) {
+    const ids = [...new Set(list.map((s) => s.idp.id))];
+    if (!ids.length) return list;
+    const rows = await db.selectFrom('idps').select(['id', 'data']).where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r.data as Idp]));
+    return list.map((s) => {
+      const idp = byId.get(s.idp.id);
+      return idp ? { ...s, idp: idpRef(idp) } : s;
+    });
+  },
+  presents: () => true,
+
   async create(ctx, input: SsoServiceCreate, _params, db) {
     const idp = await ownIdp(db, ctx, input.idp.id, 'idp.id');
     const id = newId('SSO', 2, 4);
