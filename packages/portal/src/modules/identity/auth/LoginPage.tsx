@@ -132,7 +132,11 @@ export default function LoginPage() {
           </Alert>
         )}
         {ssoRequired?.login && (
-          <Button variant="contained" size="large" onClick={() => startLogin(ssoRequired.login!)}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => startLogin(ssoRequired.login!, (path) => navigate(path))}
+          >
             Sign in with {ssoRequired.name ?? 'single sign-on'}
           </Button>
         )}

@@ -131,9 +131,33 @@ describe('a user whose organisation signs in with single sign-on', () => {
     expect(await screen.findByText(/Your organisation signs you in with single sign-on/)).toBeTruthy();
     expect(screen.queryByText('Your organisation requires single sign-on.')).toBeNull();
     expect(calls.find((c) => c.path === '/auth/user/check')!.body).toEqual({ email: 'ann@acme.test' });
+    // the pop-up goes through /redirect (which marks itself as the pop-up), then to the start the check named
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with Acme Okta' }));
-    expect(open).toHaveBeenCalledWith('about:blank', 'trellis-sso', 'width=520,height=640');
-    expect(open).toHaveBeenLastCalledWith(START, 'trellis-sso', 'width=520,height=640');
+    expect(open).toHaveBeenCalledWith(
+      `/redirect?start=${encodeURIComponent(new URL(START).pathname + new URL(START).search)}`,
+      'trellis-sso',
+      'width=520,height=640',
+    );
+  });
+
+  it('with the pop-up blocked, the provider’s sign-in starts in this window', async () => {
+    open.mockReturnValue(null);
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    mockApi({
+      'GET /auth/context': anonymous,
+      'POST /auth/login': () => ({
+        status: 403,
+        body: { error_code: 'AUTH_002', errors: ['Users of acme.test sign in with single sign-on (Acme Okta).'] },
+      }),
+      'POST /auth/user/check': checkSaml,
+    });
+    const { router } = renderPortal('/login', { signedIn: false });
+    await submit('ann@acme.test');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with Acme Okta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/redirect'));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('/public/v1/auth/sso/IDP-1234/start?email=ann%40acme.test'),
+    );
   });
 
   it('the check says saml (enforced): the wrong-password answer gives way to the SSO notice', async () => {

@@ -87,6 +87,29 @@ describe('/redirect?service= starts the sign-in', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('?start= follows a start of this portal’s own API (the one /auth/user/check named)', async () => {
+    const calls = mockApi({ 'GET /auth/context': anonymous });
+    const path = '/public/v1/auth/sso/IDP-1234/start?email=ann%40acme.test';
+    renderPortal(`/redirect?start=${encodeURIComponent(path)}`, { signedIn: false });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(path));
+    expect(paths(calls).some((p) => p.includes('/sso/'))).toBe(false); // nothing asked: the start is known
+  });
+
+  it('?start= never leads to another site or elsewhere in the API', async () => {
+    for (const start of [
+      'https://evil.example/public/v1/auth/sso/IDP-1/start',
+      '//evil.example/public/v1/auth/sso/IDP-1/start',
+      '/public/v1/auth/logout',
+      'javascript:alert(1)',
+    ]) {
+      mockApi({ 'GET /auth/context': anonymous });
+      renderPortal(`/redirect?start=${encodeURIComponent(start)}`, { signedIn: false });
+      expect(await screen.findByText('The sign-on link is missing or not valid.')).toBeTruthy();
+      cleanup();
+    }
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('without a service or an outcome, says the link is not valid', async () => {
     mockApi({ 'GET /auth/context': anonymous });
     renderPortal('/redirect', { signedIn: false });

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../api/errors.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
 import { useSession } from '../../../app/session/SessionProvider.tsx';
 import type { AuthContext } from '../../../app/session/types.ts';
-import { followLogin, type SsoLogin } from './sso.ts';
+import { followLogin, ownStart, type SsoLogin } from './sso.ts';
 import { markPopup, tellOpener } from './ssoWindow.ts';
 
 const SSO_FAILED = 'Single sign-on failed.';
@@ -19,6 +19,7 @@ const SSO_FAILED = 'Single sign-on failed.';
  * /redirect — the single sign-on window (spec §2; usually the pop-up the login page opened, else the login page's own
  * window when the pop-up was blocked):
  * - `?service=<id>` asks the service how to start (GET /sso/services/{id}/login) and goes to the provider;
+ * - `?start=<path>` goes to a start of this portal's API the login page already had (`/auth/user/check`);
  * - `?sso=done` (where the server sends the browser once the provider signed the user in) tells the login page and
  *   closes, or without a login page opens the portal here;
  * - `?sso=error&message=` hands the message to the login page, or shows it here with a way back.
@@ -26,6 +27,7 @@ const SSO_FAILED = 'Single sign-on failed.';
 export default function RedirectPage() {
   const [params] = useSearchParams();
   const service = params.get('service');
+  const start = params.get('start');
   const outcome = params.get('sso');
   const message = params.get('message')?.trim() || SSO_FAILED;
   const session = useSession();
@@ -50,6 +52,13 @@ export default function RedirectPage() {
       );
     } else if (outcome === 'error') {
       if (!tellOpener({ type: 'trellis-sso', ok: false, message })) setError(message);
+    } else if (start !== null) {
+      // a start the login page already had (/auth/user/check): only this portal's own API is followed
+      const path = ownStart(start);
+      if (path) {
+        markPopup();
+        window.location.assign(path);
+      } else setError('The sign-on link is missing or not valid.');
     } else if (service) {
       api.get<SsoLogin>(`/sso/services/${encodeURIComponent(service)}/login`).then(
         (login) => {
@@ -59,7 +68,7 @@ export default function RedirectPage() {
         (err) => setError(errorMessage(err)),
       );
     } else setError('The sign-on link is missing or not valid.');
-  }, [outcome, service, message, signedIn, navigate]);
+  }, [outcome, service, start, message, signedIn, navigate]);
 
   const title = outcome === 'done' ? 'Signing you in' : 'Single sign-on';
   return (

@@ -2,6 +2,8 @@
 // /redirect starts the provider's sign-in and, once the server sent it back to /redirect?sso=done|error, tells the
 // login page. Kept free of React and MUI: the login route's chunk carries it.
 
+import { API_BASE } from '../../../api/client.ts';
+
 /** `GET /branding/portal` → `sso`: one sign-in button per active SSO service of the host's brand owner. */
 export interface SsoService {
   id: string;
@@ -73,12 +75,28 @@ export function followLogin(login: SsoLogin, target?: string): boolean {
 }
 
 /**
- * Starts a sign-in the login page already knows (`/auth/user/check` → `login`): in the pop-up, else (blocked) in
- * this window.
+ * A start address of this portal's own API (`<origin>/public/v1/auth/sso/…`), as a path; null for anything else, so
+ * /redirect?start= never sends anyone to another site.
  */
-export function startLogin(login: SsoLogin) {
-  const popup = openSsoPopup('about:blank');
-  if (popup) followLogin(login, SSO_WINDOW);
+export function ownStart(value: unknown): string | null {
+  const url = httpUrl(value);
+  if (!url) return null;
+  const u = new URL(url);
+  return u.origin === window.location.origin && u.pathname.startsWith(`${API_BASE}/auth/sso/`)
+    ? `${u.pathname}${u.search}`
+    : null;
+}
+
+/**
+ * Starts a sign-in the login page already knows (`/auth/user/check` → `login`): through /redirect?start= in the
+ * pop-up (which marks itself as the pop-up before it leaves), else (blocked) in this window via `go`.
+ */
+export function startLogin(login: SsoLogin, go: (path: string) => void) {
+  const start = login.method === 'GET' ? ownStart(login.url) : null;
+  if (start) {
+    const path = `/redirect?start=${encodeURIComponent(start)}`;
+    if (!openSsoPopup(path)) go(path);
+  } else if (openSsoPopup('about:blank')) followLogin(login, SSO_WINDOW);
   else followLogin(login);
 }
 
