@@ -140,6 +140,31 @@ describe('/redirect?sso= ends it', () => {
     );
   });
 
+  it('done, in a pop-up whose opener link a provider page cut (COOP): tells the login page by a same-origin broadcast', async () => {
+    // /redirect?service= marked the pop-up while it still had its opener
+    stubOpener();
+    mockApi({
+      'GET /auth/context': anonymous,
+      'GET /sso/services/SSO-100-200/login': () => ({ body: { method: 'GET', url: START } }),
+    });
+    renderPortal('/redirect?service=SSO-100-200', { signedIn: false });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(START));
+    expect(sessionStorage.getItem('trellis.sso.popup')).toBe('1');
+    cleanup();
+    vi.unstubAllGlobals();
+
+    const heard: unknown[] = [];
+    const channel = new BroadcastChannel('trellis-sso');
+    channel.onmessage = (e) => heard.push(e.data);
+    const calls = mockApi({ 'GET /auth/context': anonymous });
+    renderPortal('/redirect?sso=done', { signedIn: false });
+    await waitFor(() => expect(heard).toEqual([{ type: 'trellis-sso', ok: true }]));
+    expect(close).toHaveBeenCalled();
+    expect(paths(calls)).not.toContain('GET /auth/context');
+    expect(sessionStorage.getItem('trellis.sso.popup')).toBeNull();
+    channel.close();
+  });
+
   it('done, opened by another site’s window: tells it nothing and opens the portal here', async () => {
     const postMessage = stubOpener('https://evil.example');
     let signedIn = false;
