@@ -122,6 +122,34 @@ describe('OpenID Connect single sign-on', () => {
     expect(again.cookie).toBe('');
   });
 
+  it('provisions an unknown user of a verified domain linked to the IdP', async () => {
+    const d = await t.call(vendor, { method: 'POST', url: `${API}/domains`, payload: { domain: 'oidc.example' } });
+    await t.db.updateTable('domains').set({ status: 'verified' }).where('id', '=', d.json().id).execute();
+    await t.db
+      .updateTable('domains')
+      .set((eb) => ({ data: eb.fn('jsonb_set', [eb.ref('data'), eb.val('{status}'), eb.val('"verified"')]) }))
+      .where('id', '=', d.json().id)
+      .execute();
+    const linked = await t.call(vendor, {
+      method: 'PUT',
+      url: `${API}/domains/${d.json().id}`,
+      payload: { auth: { idp: { id: idpId } } },
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const auth = await startFlow(`email=${encodeURIComponent('newbie@oidc.example')}`);
+    expect(auth.searchParams.get('login_hint')).toBe('newbie@oidc.example');
+    op.signIn({ email: 'newbie@oidc.example', name: 'Nina Newbie' });
+    const out = await finish(await op.follow(auth.href));
+    expect(out).toMatchObject({ sso: 'done', message: '' });
+    const ctx = await t.app.inject({ method: 'GET', url: `${API}/auth/context`, headers: { cookie: out.cookie } });
+    expect(ctx.json()).toMatchObject({
+      user: { email: 'newbie@oidc.example', name: 'Nina Newbie' },
+      account: { id: t.demo.vendor.id },
+    });
+    const members = await t.call(vendor, { method: 'GET', url: `${API}/users?eq(email,newbie@oidc.example)` });
+    expect(members.json()).toHaveLength(1);
+  });
+
   it('refuses a callback whose state names no flow', async () => {
     const auth = await startFlow();
     op.signIn({ email: 'vendor@demo.trellis' });

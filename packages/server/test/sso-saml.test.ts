@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createUser } from '../src/modules/identity/accounts/service.ts';
 import { managedAccount } from './access-helpers.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 import { keyPair, samlIdp, type SamlIdp } from './sso-helpers.ts';
@@ -35,11 +36,12 @@ async function start() {
 }
 
 /** POST the answer to the ACS; the portal's /redirect outcome and the cookie set. */
-async function acs(samlResponse: string) {
+async function acs(samlResponse: string, sentCookie?: string) {
   const res = await inject({
     method: 'POST',
     url: `${API}/auth/sso/${idpId}/acs`,
     payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
+    cookie: sentCookie,
   });
   expect(res.statusCode, res.body).toBe(302);
   const location = new URL(res.headers.location as string);
@@ -149,11 +151,32 @@ describe('SAML single sign-on', () => {
     ]);
   });
 
-  it('signs a known member in', async () => {
-    const out = await acs(answer(await start(), 'vendor@demo.trellis'));
+  it('signs a known member in, also from a browser that still holds a session cookie (no CSRF refusal)', async () => {
+    const out = await acs(answer(await start(), 'vendor@demo.trellis'), vendor.cookie);
     expect(out.sso).toBe('done');
     const ctx = await t.app.inject({ method: 'GET', url: `${API}/auth/context`, headers: { cookie: out.cookie } });
     expect(ctx.json().user.email).toBe('vendor@demo.trellis');
+  });
+
+  it('accepts the invitation of an invited member of the linked domain', async () => {
+    const ivan = await createUser(t.db, { name: 'Ivan Invited', email: 'ivan@saml.example' });
+    await addMember(t.db, t.demo.vendor.id, ivan.id, { status: 'invited' });
+    const out = await acs(answer(await start(), 'ivan@saml.example'));
+    expect(out).toMatchObject({ sso: 'done', message: '' });
+    const member = await t.db
+      .selectFrom('account_users')
+      .select('status')
+      .where('user_id', '=', ivan.id)
+      .executeTakeFirstOrThrow();
+    expect(member.status).toBe('active');
+  });
+
+  it("refuses a member of other accounts too unless the e-mail's domain is linked to the IdP", async () => {
+    // multi@demo.trellis is in Demo Vendor and Demo Provider: Demo Vendor's IdP does not answer for demo.trellis
+    const out = await acs(answer(await start(), 'multi@demo.trellis'));
+    expect(out.sso).toBe('error');
+    expect(out.message).toContain('is also a member of other accounts');
+    expect(out.cookie).toBe('');
   });
 
   it('refuses a known user who is not a member of the IdP account', async () => {

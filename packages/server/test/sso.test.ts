@@ -336,3 +336,27 @@ describe('configuration', () => {
     expect(() => checkSpKeyConfig({ ssoSpKey: pair.privateKey, ssoSpCert: pair.cert })).not.toThrow();
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes every single sign-on route and the extension fields', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: `${API}/openapi.json` })).json();
+    for (const [path, method] of [
+      ['/idps', 'post'],
+      ['/idps/{id}', 'put'],
+      ['/idps/{id}', 'delete'],
+      ['/sso/services', 'get'],
+      ['/sso/services/{id}', 'put'],
+      ['/sso/services/{id}/login', 'get'],
+      ['/sso/services/{id}/icon', 'post'],
+      ['/auth/sso/{idp}/start', 'get'],
+      ['/auth/sso/{idp}/acs', 'post'],
+      ['/auth/sso/{idp}/callback', 'get'],
+      ['/auth/sso/{idp}/sp/metadata', 'get'],
+      ['/domains/{domainId}/users/{id}', 'put'],
+    ]) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+      expect(doc.paths[path][method].summary, `${method} ${path}`).toBeTruthy();
+    }
+    expect(JSON.stringify(doc.components.schemas)).toContain('Trellis extension: the OpenID Connect provider');
+  });
+});

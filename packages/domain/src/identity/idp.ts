@@ -27,14 +27,19 @@ const max = (n: number) => (v: string) => rules.maxLength(v, n);
 const UrlObject = z.object({ url: zRequiredString(rules.url), binding: z.string().optional() });
 
 /** Trellis extension (OpenAPI `x-trellis`): an OpenID Connect provider's relying-party settings. */
-export const IdpOpenIdSettings = z.object({
-  issuer: zOptionalString(rules.url, max(512)),
-  client_id: zOptionalString(max(256)),
-  /** Write-only: answered as SECRET_MASK when set, kept encrypted (SSO_ENCRYPTION_KEY). */
-  client_secret: zOptionalString(max(1024)),
-  /** Space-separated; `openid email profile` when empty. */
-  scopes: zOptionalString(max(256)),
-});
+export const IdpOpenIdSettings = z
+  .object({
+    issuer: zOptionalString(rules.url, max(512)),
+    client_id: zOptionalString(max(256)),
+    /** Write-only: answered as SECRET_MASK when set, kept encrypted (SSO_ENCRYPTION_KEY). */
+    client_secret: zOptionalString(max(1024)),
+    /** Space-separated; `openid email profile` when empty. */
+    scopes: zOptionalString(max(256)),
+  })
+  .meta({
+    description:
+      'Trellis extension: the OpenID Connect provider (type openid). client_secret is write-only: answered as "********" when set; sending the mask back keeps it.',
+  });
 export type IdpOpenIdSettings = z.infer<typeof IdpOpenIdSettings>;
 
 /** auth._IDPSettings (+ `openid`). */
@@ -60,7 +65,10 @@ export const IdpSettings = z.object({
       attributes: z.object({ external_id: zOptionalString(max(256)) }).nullish(),
       auto: z.boolean().nullish(),
       /** Trellis extension: the group of the account a user provisioned at first sign-in joins. */
-      default: z.object({ id: zRequiredString(), name: z.string().optional() }).nullish(),
+      default: z
+        .object({ id: zRequiredString(), name: z.string().optional() })
+        .meta({ description: 'Trellis extension: the group a user provisioned at first single sign-on joins.' })
+        .nullish(),
     })
     .nullish(),
   openid: IdpOpenIdSettings.nullish(),

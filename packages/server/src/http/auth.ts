@@ -175,6 +175,8 @@ export async function resolveCaller(db: Kysely<DB>, req: FastifyRequest): Promis
   if (!SAFE.has(req.method)) {
     const header = req.headers[SESSION_HEADER];
     if (header !== session.id) {
+      const config = req.routeOptions.config;
+      if (config?.public && config.crossSitePost) return null;
       throw new ApiError(403, ErrorCode.csrf, [
         `The ${SESSION_HEADER} header is missing or does not match the session.`,
       ]);

@@ -43,5 +43,10 @@ declare module 'fastify' {
     public?: boolean;
     /** Public only for a call carrying `?code=` (the code stands for the caller); otherwise it needs a caller. */
     publicWithCode?: boolean;
+    /**
+     * A public POST another site's page makes (the SAML ACS, posted by the identity provider's form): a session cookie
+     * without the session header makes the caller anonymous instead of a CSRF refusal.
+     */
+    crossSitePost?: boolean;
   }
 }

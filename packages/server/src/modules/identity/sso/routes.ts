@@ -126,7 +126,7 @@ export function ssoRoutes(api: Api) {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.post('/auth/sso/:idp/acs', { config: limited('sso-acs') }, async (req, reply) => {
+    scope.post('/auth/sso/:idp/acs', { config: { ...limited('sso-acs'), crossSitePost: true } }, async (req, reply) => {
       const origin = originOf(req);
       try {
         const body = AcsBody.safeParse(req.body ?? {});

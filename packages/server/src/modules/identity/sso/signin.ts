@@ -7,6 +7,7 @@ import { recordAudit } from '../../../resources/audit.ts';
 import { signInAccount } from '../acl/enforce.ts';
 import { addMember, createUser } from '../accounts/service.ts';
 import { openSession } from '../auth/session.ts';
+import { acceptInvite } from '../users/service.ts';
 import { selfCtx } from '../password/service.ts';
 import { SsoError, type Identity } from './protocols.ts';
 
@@ -21,6 +22,31 @@ export async function domainOfEmail(db: Kysely<DB>, email: string) {
     .where('status', '=', 'verified')
     .executeTakeFirst();
   return row;
+}
+
+/** Whether the e-mail is at a verified domain of the account that is linked to this IdP. */
+async function linkedDomain(db: Kysely<DB>, email: string, accountId: string, idpId: string): Promise<boolean> {
+  const domain = await domainOfEmail(db, email);
+  return Boolean(domain && domain.account_id === accountId && domain.data?.auth?.idp?.id === idpId);
+}
+
+/**
+ * Whether an IdP may speak for a known user. A user session reaches every account of the user, so an account's IdP
+ * signs a user in only when that account answers for the e-mail: a verified domain of the account linked to the IdP
+ * (or the user's own link to it), or no other account the user is an active member of. Otherwise one account's
+ * administrator, by running an IdP, could sign a shared user into another account.
+ */
+async function vouchesFor(db: Kysely<DB>, idp: Idp, email: string, userId: string): Promise<boolean> {
+  if (await linkedDomain(db, email, idp.owner.id, idp.id)) return true;
+  const memberships = await db
+    .selectFrom('account_users')
+    .select(['account_id', 'data'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .execute();
+  const own = memberships.find((m) => m.account_id === idp.owner.id);
+  if ((own?.data as { sso_idp?: { id: string } } | undefined)?.sso_idp?.id === idp.id) return true;
+  return memberships.every((m) => m.account_id === idp.owner.id);
 }
 
 /** Groups a provisioned user joins: the IdP's default group, and with `group.auto` the groups its attribute names. */
@@ -69,15 +95,25 @@ async function userFor(db: Kysely<DB>, idp: Idp, identity: Identity, ip: string)
       .where('account_id', '=', account.id)
       .where('user_id', '=', user.id)
       .executeTakeFirst();
+    // an invitation is accepted by signing in through the IdP that the invited e-mail's verified domain uses
+    if (member?.status === 'invited' && (await linkedDomain(db, identity.email, account.id, idp.id))) {
+      await db.transaction().execute(async (trx) => {
+        await acceptInvite(trx, user.id, account.id);
+        await sql`update users set data = data || '{"active": true}'::jsonb where id = ${user.id}`.execute(trx);
+      });
+      return user.id;
+    }
     if (member?.status !== 'active')
       throw new SsoError(
         `${identity.email} is not an active member of ${account.name}, which ${idp.name} signs in to. Ask an administrator of ${account.name} to invite you.`,
       );
+    if (!(await vouchesFor(db, idp, identity.email, user.id)))
+      throw new SsoError(
+        `${idp.name} cannot sign ${identity.email} in: the user is also a member of other accounts, and ${identity.email.split('@')[1]} is not a verified domain of ${account.name} signing in with ${idp.name}. Sign in with your password.`,
+      );
     return user.id;
   }
-  const domain = await domainOfEmail(db, identity.email);
-  const linked = domain && domain.account_id === account.id && domain.data?.auth?.idp?.id === idp.id;
-  if (!linked)
+  if (!(await linkedDomain(db, identity.email, account.id, idp.id)))
     throw new SsoError(
       `There is no user ${identity.email}, and ${identity.email.split('@')[1]} is not a verified domain of ${account.name} signing in with ${idp.name}: ask an administrator of ${account.name} to invite you.`,
     );
