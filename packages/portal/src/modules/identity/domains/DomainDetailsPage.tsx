@@ -27,6 +27,7 @@ import { SchemaFormDialog } from '../../../components/form/SchemaFormDialog.tsx'
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { domainAuthBody, domainAuthForm, PASSWORD_ONLY, useIdps } from '../sso/forms.ts';
 import type { NoticeState } from '../data.ts';
+import { DomainUserIdp } from './DomainUserIdp.tsx';
 
 const POLICIES = () => pathTo('settings.users', { tab: 'policies' });
 
@@ -135,6 +136,7 @@ export default function DomainDetailsPage() {
                   resource={domainUserResource}
                   path={`${path}/users`}
                   stateKey="domain-users"
+                  rowActions={canWrite ? (u) => <DomainUserIdp user={u} path={`${path}/users`} /> : undefined}
                 />
               ) : (
                 <Typography color="text.secondary">

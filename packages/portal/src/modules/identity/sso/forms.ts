@@ -184,3 +184,15 @@ export function domainAuthForm(idps: readonly Pick<Idp, 'id' | 'name' | 'type'>[
 /** The `auth` of PUT /domains/{id} from the form: null unlinks. */
 export const domainAuthBody = (body: Values) =>
   body.idp && body.idp !== PASSWORD_ONLY ? { idp: { id: String(body.idp) }, enforce: body.enforce === true } : null;
+
+/** "The domain's identity provider" in a domain user's picker. */
+export const DOMAIN_IDP = 'domain';
+
+/** A domain user's own identity provider, or the domain's. */
+export const userIdpForm = (idps: readonly Pick<Idp, 'id' | 'name' | 'type'>[]) =>
+  z.object({ idp: idpPicker(idps, { [DOMAIN_IDP]: 'The domain’s identity provider' }) });
+
+/** The body of PUT /domains/{id}/users/{pk}: null leaves the user to the domain's provider. */
+export const userIdpBody = (body: Values) => ({
+  idp: body.idp && body.idp !== DOMAIN_IDP ? { id: String(body.idp) } : null,
+});

@@ -246,6 +246,54 @@ describe('the domain’s identity provider', () => {
     expect(writes(calls)[0].body).toEqual({ auth: null });
   });
 
+  it('gives one of the domain’s users an identity provider of their own, and back to the domain’s', async () => {
+    const ann = {
+      id: 'UR-1',
+      name: 'Ann',
+      email: 'ann@acme.test',
+      status: 'joined',
+      active: true,
+      groups: [],
+      domain: { id: domain.id, name: domain.domain },
+      events: { invited: { at: AT } },
+    };
+    let current: typeof ann & { auth?: unknown } = ann;
+    const calls = mockApi({
+      'GET /auth/context': context,
+      [`GET /domains/${domain.id}`]: () => ({ body: domain }),
+      [`GET /domains/${domain.id}/users`]: () => listBody([current]),
+      'GET /idps': () => listBody([okta, entra]),
+      [`PUT /domains/${domain.id}/users/UR-1`]: (c) => {
+        const idp = (c.body as { idp: { id: string } | null }).idp;
+        current = idp ? { ...ann, auth: { idp: { id: idp.id, name: 'Entra', type: 'saml' }, enforce: false } } : ann;
+        return { body: current };
+      },
+    });
+    renderPortal(`/settings/users/domains/${domain.id}?tab=users`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Identity provider of ann@acme.test' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: /Identity provider/ }).textContent).toBe(
+      'The domain’s identity provider',
+    );
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Identity provider/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Entra (SAML 2.0)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].body).toEqual({ idp: { id: 'IDP-5678' } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Identity provider of ann@acme.test' }));
+    dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /Identity provider/ }).textContent).toBe('Entra (SAML 2.0)'),
+    );
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Identity provider/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'The domain’s identity provider' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1].body).toEqual({ idp: null });
+  });
+
   it('offers no link before the domain is verified', async () => {
     mockApi({
       'GET /auth/context': context,
