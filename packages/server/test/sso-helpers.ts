@@ -11,6 +11,28 @@ import { SignedXml } from 'xml-crypto';
 // - startOidcProvider(): an OpenID Connect provider (oidc-provider) on loopback whose sign-in is automatic: it signs
 //   in whoever `signIn` names, and a browser-like client (`follow`) carries the flow to the relying party's callback.
 
+// ---------------------------------------------------------------- the browser's SSO cookie
+
+/** The cookie /start sets to bind a flow to its browser; the ACS and the callback require it, and clear it. */
+export const SSO_COOKIE = 'trellis_sso';
+
+/**
+ * What a browser keeps of the SSO cookie after a response: its `name=value` when set, '' when cleared, `kept`
+ * (what it had) when the response does not touch it.
+ */
+export function ssoCookieAfter(cookies: { name: string; value: string }[], kept = ''): string {
+  const c = cookies.find((x) => x.name === SSO_COOKIE);
+  if (!c) return kept;
+  return c.value ? `${c.name}=${c.value}` : '';
+}
+
+/** The cookies a response sets, but the SSO cookie (a session cookie is what a sign-in leaves). */
+export const sessionCookies = (cookies: { name: string; value: string }[]) =>
+  cookies
+    .filter((c) => c.name !== SSO_COOKIE)
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+
 // ---------------------------------------------------------------- SAML
 
 export interface SamlIdp {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '@trellis/domain';
 import { testApp, type Session, type TestApp } from './helpers.ts';
-import { startOidcProvider, type OidcProvider } from './sso-helpers.ts';
+import { sessionCookies, SSO_COOKIE, ssoCookieAfter, startOidcProvider, type OidcProvider } from './sso-helpers.ts';
 
 // OpenID Connect single sign-on (authorization code + PKCE, state, nonce) against oidc-provider run on loopback in
 // this test; the test plays the browser between the provider and the server.
@@ -13,6 +13,8 @@ let vendor: Session;
 let op: OidcProvider;
 let idpId: string;
 let serviceId: string;
+/** The SSO cookie the test's browser holds (set by /start, cleared by the callback). */
+let browser = '';
 
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
@@ -27,18 +29,23 @@ const local = (url: string) => {
 async function startFlow(query = `service=${serviceId}`) {
   const res = await get(`${API}/auth/sso/${idpId}/start?${query}`);
   expect(res.statusCode, res.body).toBe(302);
+  browser = ssoCookieAfter(res.cookies, browser);
   return new URL(res.headers.location as string);
 }
 
-async function finish(callback: string) {
-  const res = await get(local(callback));
+/** The callback in the browser (or `from` another one): the /redirect outcome and the session cookie. */
+async function finish(callback: string, from?: { sso: string }) {
+  const res = await get(local(callback), (from ? from.sso : browser) || undefined);
   expect(res.statusCode, res.body).toBe(302);
+  // the SSO cookie is cleared on every outcome
+  expect(res.cookies.find((c) => c.name === SSO_COOKIE)?.value).toBe('');
+  if (!from) browser = ssoCookieAfter(res.cookies, browser);
   const to = new URL(res.headers.location as string);
   expect(`${to.origin}${to.pathname}`).toBe(`http://${HOST}/redirect`);
   return {
     sso: to.searchParams.get('sso'),
     message: to.searchParams.get('message') ?? '',
-    cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+    cookie: sessionCookies(res.cookies),
   };
 }
 
@@ -159,6 +166,24 @@ describe('OpenID Connect single sign-on', () => {
     expect(out.sso).toBe('error');
     expect(out.message).toMatch(/does not match a sign-in request/);
     expect(out.cookie).toBe('');
+  });
+
+  it('refuses an answer delivered to a browser that did not start the sign-in (login CSRF)', async () => {
+    const message = 'This sign-in was not started in this browser. Start it again from the login page.';
+    // the attacker's own callback URL opened in the victim's browser, which holds no SSO cookie
+    const auth = await startFlow();
+    op.signIn({ email: 'vendor@demo.trellis' });
+    const none = await finish(await op.follow(auth.href), { sso: '' });
+    expect(none).toEqual({ sso: 'error', message, cookie: '' });
+    // or holds the cookie of a sign-in of its own
+    const attacker = await startFlow();
+    await startFlow();
+    const other = await finish(await op.follow(attacker.href), { sso: browser });
+    expect(other).toEqual({ sso: 'error', message, cookie: '' });
+    // the flow is spent by the refusal: the right browser cannot use it afterwards either
+    expect(
+      await t.db.selectFrom('sso_flows').where('id', '=', attacker.searchParams.get('state')!).selectAll().execute(),
+    ).toEqual([]);
   });
 
   it('refuses a user of another account and an unverified e-mail', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createUser } from '../src/modules/identity/accounts/service.ts';
 import { managedAccount } from './access-helpers.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
-import { keyPair, samlIdp, type SamlIdp } from './sso-helpers.ts';
+import { keyPair, samlIdp, sessionCookies, SSO_COOKIE, ssoCookieAfter, type SamlIdp } from './sso-helpers.ts';
 
 // SAML 2.0 single sign-on against an IdP simulated here: it reads the signed AuthnRequest of /start and signs real
 // assertions (xml-crypto) that the ACS checks (signature, audience, validity, InResponseTo).
@@ -14,6 +14,8 @@ let vendor: Session;
 let idp: SamlIdp;
 let idpId: string;
 let groupId: string;
+/** The SSO cookie the test's browser holds (set by /start, cleared by the ACS). */
+let browser = '';
 
 const inject = (opts: { method: 'GET' | 'POST'; url: string; payload?: string; cookie?: string }) =>
   t.app.inject({
@@ -27,27 +29,32 @@ const inject = (opts: { method: 'GET' | 'POST'; url: string; payload?: string; c
     ...(opts.payload ? { payload: opts.payload } : {}),
   });
 
-/** GET /start → the AuthnRequest the IdP receives. */
+/** GET /start → the AuthnRequest the IdP receives; the browser keeps the SSO cookie. */
 async function start() {
   const res = await inject({ method: 'GET', url: `${API}/auth/sso/${idpId}/start` });
   expect(res.statusCode, res.body).toBe(302);
+  browser = ssoCookieAfter(res.cookies, browser);
   expect(res.headers.location).toMatch(/^https:\/\/idp\.example\/saml\/sso\?SAMLRequest=/);
   return idp.readRequest(res.headers.location as string);
 }
 
-/** POST the answer to the ACS; the portal's /redirect outcome and the cookie set. */
-async function acs(samlResponse: string, sentCookie?: string) {
+/** POST the answer to the ACS from the browser (or `from` another one); the /redirect outcome and the session cookie. */
+async function acs(samlResponse: string, sentCookie?: string, from?: { sso: string }) {
+  const sso = from ? from.sso : browser;
   const res = await inject({
     method: 'POST',
     url: `${API}/auth/sso/${idpId}/acs`,
     payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-    cookie: sentCookie,
+    cookie: [sso, sentCookie].filter(Boolean).join('; ') || undefined,
   });
   expect(res.statusCode, res.body).toBe(302);
+  // the SSO cookie is cleared on every outcome
+  expect(res.cookies.find((c) => c.name === SSO_COOKIE)?.value).toBe('');
+  if (!from) browser = ssoCookieAfter(res.cookies, browser);
   const location = new URL(res.headers.location as string);
   expect(location.origin).toBe(`http://${HOST}`);
   expect(location.pathname).toBe('/redirect');
-  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const cookie = sessionCookies(res.cookies);
   return { sso: location.searchParams.get('sso'), message: location.searchParams.get('message') ?? '', cookie };
 }
 
@@ -233,6 +240,30 @@ describe('SAML single sign-on', () => {
     expect(unknown.message).toMatch(/does not match a sign-in request/);
     const none = await acs(answer({ ...req, id: '' }, 'vendor@demo.trellis', { inResponseTo: null }));
     expect(none.sso).toBe('error');
+  });
+
+  it('refuses an answer delivered to a browser that did not start the sign-in (login CSRF)', async () => {
+    const req = await start();
+    expect(browser).toMatch(new RegExp(`^${SSO_COOKIE}=.`));
+    const message = 'This sign-in was not started in this browser. Start it again from the login page.';
+    // the attacker's own answer posted from the victim's browser, which holds no SSO cookie
+    const none = await acs(answer(req, 'vendor@demo.trellis'), undefined, { sso: '' });
+    expect(none).toEqual({ sso: 'error', message, cookie: '' });
+    // or holds the cookie of a sign-in of its own
+    const attacker = await start();
+    const attackerCookie = browser;
+    await start();
+    const other = await acs(answer(attacker, 'vendor@demo.trellis'), undefined, { sso: browser });
+    expect(other).toEqual({ sso: 'error', message, cookie: '' });
+    expect(attackerCookie).not.toBe(browser);
+    // the cookie: httpOnly, 10 minutes, only for the SSO routes; SameSite=Lax over plain http
+    const plain = await inject({ method: 'GET', url: `${API}/auth/sso/${idpId}/start` });
+    expect(plain.cookies.find((c) => c.name === SSO_COOKIE)).toMatchObject({
+      httpOnly: true,
+      path: `${API}/auth/sso`,
+      maxAge: 600,
+      sameSite: 'Lax',
+    });
   });
 
   it('refuses a password sign-in, restore and user check says saml for the enforcing domain', async () => {

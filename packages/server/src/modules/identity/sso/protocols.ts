@@ -27,6 +27,8 @@ export interface FlowData {
   verifier?: string;
   nonce?: string;
   redirectUri?: string;
+  /** SHA-256 (hex) of the secret in the `trellis_sso` cookie of the browser that started the flow. */
+  browser?: string;
 }
 
 /** Who the IdP says signed in. */
@@ -268,12 +270,19 @@ export async function finishOidc(
   idp: Idp,
   query: Record<string, string | undefined>,
   rawQuery: string,
+  /** Throws when the flow was started in another browser (checked before the code is redeemed). */
+  checkBrowser: (flow: FlowData) => void,
 ): Promise<{ identity: Identity; flow: FlowData }> {
   const flow = query.state ? await spendFlow(db, query.state, idp.id) : null;
   if (!flow || !flow.verifier || !flow.redirectUri)
     throw new SsoError(
       'The sign-in answer does not match a sign-in request in progress (expired or already used). Start again.',
     );
+  try {
+    checkBrowser(flow);
+  } catch (e) {
+    throw Object.assign(e as Error, { flow });
+  }
   if (query.error)
     throw Object.assign(new SsoError(`${idp.name} refused the sign-in: ${query.error_description || query.error}`), {
       flow,

@@ -4,14 +4,25 @@ import { SsoLogin, SsoService, type Idp } from '@trellis/domain';
 import { fileKeyOf, fileStoreFor, fileUrl, readUpload, registerMultipart } from '../../../files/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { requireCtx } from '../../../http/reply.ts';
-import { describeRoute } from '../../../openapi/openapi.ts';
+import type { Config } from '../../../config.ts';
+import { digest, newSecret, sameDigest } from '../../../lib/secrets.ts';
+import { API_BASE, describeRoute } from '../../../openapi/openapi.ts';
 import { getObject, presentObject, saveStamped, type Params } from '../../../resources/engine.ts';
 import { registerResource } from '../../../resources/routes.ts';
 import { storeLogo } from '../../branding/images.ts';
 import type { Api } from '../../types.ts';
 import { SecretBox } from '../mfa/secret-box.ts';
 import { idps } from './idps.ts';
-import { finishOidc, finishSaml, samlMetadata, SsoError, startOidc, startSaml, type FlowData } from './protocols.ts';
+import {
+  finishOidc,
+  finishSaml,
+  FLOW_TTL_MS,
+  samlMetadata,
+  SsoError,
+  startOidc,
+  startSaml,
+  type FlowData,
+} from './protocols.ts';
 import { ssoServices } from './services.ts';
 import { signInWithIdp } from './signin.ts';
 import { checkSpKeyConfig, spKey } from './sp-key.ts';
@@ -25,6 +36,39 @@ export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`
 const limited = (name: string) => ({ public: true, rateLimit: { name } });
 const StartQuery = z.object({ service: z.string().optional(), email: z.string().optional() });
 const AcsBody = z.object({ SAMLResponse: z.string().min(1), RelayState: z.string().optional() });
+
+/**
+ * Login CSRF: each flow is bound to the browser that started it. /start sets a random secret in this cookie and keeps
+ * its digest in the flow; the ACS and the callback refuse an answer arriving without it. The answers are always
+ * reached under API_BASE (acsUrl, callbackUrl), whichever prefix /start was called on.
+ */
+const SSO_COOKIE = 'trellis_sso';
+const SSO_COOKIE_PATH = `${API_BASE}/auth/sso`;
+const NOT_THIS_BROWSER = 'This sign-in was not started in this browser. Start it again from the login page.';
+
+/** Set the flow's browser cookie; the digest to keep in the flow. */
+function bindBrowser(req: FastifyRequest, reply: FastifyReply, config: Pick<Config, 'publicUrl'>): string {
+  const secret = newSecret();
+  // Secure over https (as the session cookie); then SameSite=None, so a SAML IdP on another site can post it back
+  const secure = req.protocol === 'https' || config.publicUrl.toLowerCase().startsWith('https:');
+  reply.setCookie(SSO_COOKIE, secret, {
+    path: SSO_COOKIE_PATH,
+    httpOnly: true,
+    secure,
+    sameSite: secure ? 'none' : 'lax',
+    maxAge: FLOW_TTL_MS / 1000,
+  });
+  return digest(secret);
+}
+
+/** At the answer: the cookie is cleared whatever the outcome; the check refuses a flow of another browser. */
+function browserCheck(req: FastifyRequest, reply: FastifyReply) {
+  const secret = req.cookies?.[SSO_COOKIE];
+  reply.clearCookie(SSO_COOKIE, { path: SSO_COOKIE_PATH });
+  return (flow: FlowData) => {
+    if (!secret || !sameDigest(secret, flow.browser ?? null)) throw new SsoError(NOT_THIS_BROWSER);
+  };
+}
 
 /** The pop-up goes back to the portal: /redirect?sso=done, or ?sso=error&message=… */
 function backToPortal(reply: FastifyReply, origin: string, error?: string) {
@@ -109,7 +153,7 @@ export function ssoRoutes(api: Api) {
         if (row.status !== 'active') throw new SsoError('This sign-in button is disabled.');
         service = row.id;
       }
-      const flow: FlowData = { origin, service };
+      const flow: FlowData = { origin, service, browser: bindBrowser(req, reply, config) };
       const url =
         idp.type === 'saml'
           ? await startSaml(db, idp, await spKey(db, config), flow)
@@ -128,6 +172,7 @@ export function ssoRoutes(api: Api) {
     );
     scope.post('/auth/sso/:idp/acs', { config: { ...limited('sso-acs'), crossSitePost: true } }, async (req, reply) => {
       const origin = originOf(req);
+      const checkBrowser = browserCheck(req, reply);
       try {
         const body = AcsBody.safeParse(req.body ?? {});
         if (!body.success) throw new SsoError('The sign-in answer holds no SAML response.');
@@ -135,6 +180,7 @@ export function ssoRoutes(api: Api) {
         if (!idp || idp.type !== 'saml') throw new SsoError('This single sign-on is not known.');
         const { identity, flow } = await finishSaml(db, idp, await spKey(db, config), origin, body.data.SAMLResponse);
         try {
+          checkBrowser(flow);
           await signInWithIdp(db, req, reply, config, idp, identity);
         } catch (e) {
           if (e instanceof SsoError) return backToPortal(reply, flow.origin, e.message);
@@ -151,12 +197,13 @@ export function ssoRoutes(api: Api) {
   app.get('/auth/sso/:idp/callback', { config: limited('sso-callback') }, async (req, reply) => {
     const origin = originOf(req);
     let back = origin;
+    const checkBrowser = browserCheck(req, reply);
     try {
       const idp = await idpById(api, (req.params as Params).idp);
       if (!idp || idp.type !== 'openid') throw new SsoError('This single sign-on is not known.');
       const raw = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
       const query = Object.fromEntries(new URLSearchParams(raw));
-      const { identity, flow } = await finishOidc(db, box, idp, query, raw).catch((e) => {
+      const { identity, flow } = await finishOidc(db, box, idp, query, raw, checkBrowser).catch((e) => {
         if ((e as { flow?: FlowData }).flow) back = (e as { flow: FlowData }).flow.origin;
         throw e;
       });
