@@ -41,6 +41,21 @@ async function token(api: APIRequestContext, sessionId: string): Promise<Params 
   return res.ok() ? { id: ((await res.json()) as { id: string }).id } : null;
 }
 
+/** The account's first identity provider; the crawl makes one (OpenID Connect, never used) when it has none. */
+async function idp(api: APIRequestContext, sessionId: string): Promise<string | undefined> {
+  const id = await first(api, '/idps');
+  if (id) return id;
+  const res = await api.post('/public/v1/idps', {
+    data: {
+      name: 'Crawl IdP',
+      type: 'openid',
+      settings: { openid: { issuer: 'https://idp.example', client_id: 'crawl' } },
+    },
+    headers: { 'x-session-id': sessionId },
+  });
+  return res.ok() ? ((await res.json()) as { id: string }).id : undefined;
+}
+
 /** How to fill a route's parameters for the signed-in user; null when the user has no such object. */
 const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Promise<Params | null>> = {
   // a managed account when there is one (its page has the Users tab to log in as them), else the user's own
@@ -94,6 +109,19 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
     return one({ id: await first(a, `/accounts/${ctx.account.id}/groups`) });
   },
   'settings.users.domains.details': async (a) => one({ id: await first(a, '/domains') }),
+  idp: async (a, sessionId) => one({ id: await idp(a, sessionId) }),
+  'sso-service': async (a, sessionId) => {
+    const id = await first(a, '/sso/services');
+    if (id) return { id };
+    const idpId = await idp(a, sessionId);
+    if (!idpId) return null;
+    // disabled: the crawl's service puts no button on the account's login pages
+    const res = await a.post('/public/v1/sso/services', {
+      data: { name: 'Crawl SSO service', idp: { id: idpId }, status: 'disabled' },
+      headers: { 'x-session-id': sessionId },
+    });
+    return res.ok() ? { id: ((await res.json()) as { id: string }).id } : null;
+  },
 };
 
 /** Params when every value was found. */

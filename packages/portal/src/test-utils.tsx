@@ -7,6 +7,9 @@ import { setSessionId } from './api/session-id.ts';
 import { portalRoutes } from './app/router.tsx';
 import { portalTheme } from './app/theme.ts';
 import type { AuthContext } from './app/session/types.ts';
+import { BrandContext } from './app/branding/brand.ts';
+import type { Brand } from '@trellis/domain/branding/brand';
+import { DEFAULT_BRAND } from '@trellis/domain/branding/constants';
 
 // Pages load lazily (each test file transforms them on first use): give them time to appear.
 configure({ asyncUtilTimeout: 5000 });
@@ -67,8 +70,8 @@ export const VENDOR_CONTEXT: AuthContext = {
   accounts: [{ id: 'VA-100-200', name: 'Demo Vendor', type: 'vendor', role: 'vendor' }],
 };
 
-/** The whole portal (router, session, shell) at `url`, with a fresh query cache. */
-export function renderPortal(url: string, opts: { signedIn?: boolean } = {}) {
+/** The whole portal (router, session, shell) at `url`, with a fresh query cache (and the host's `brand`). */
+export function renderPortal(url: string, opts: { signedIn?: boolean; brand?: Brand } = {}) {
   // a browser that signed in keeps its session id; the context call tells whether the session is still good
   setSessionId(opts.signedIn === false ? null : 'SE-0000-0000-0000-0000');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -76,7 +79,9 @@ export function renderPortal(url: string, opts: { signedIn?: boolean } = {}) {
   const utils = render(
     <ThemeProvider theme={portalTheme()}>
       <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
+        <BrandContext.Provider value={opts.brand ?? DEFAULT_BRAND}>
+          <RouterProvider router={router} />
+        </BrandContext.Provider>
       </QueryClientProvider>
     </ThemeProvider>,
   );

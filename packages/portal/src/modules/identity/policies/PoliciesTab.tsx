@@ -5,6 +5,8 @@ import Typography from '@mui/material/Typography';
 import { FieldList } from '../../../components/FieldList.tsx';
 import { AccessRulesSection } from './AccessRulesSection.tsx';
 import { DomainsSection } from './DomainsSection.tsx';
+import { IdentityProvidersSection } from './IdentityProvidersSection.tsx';
+import { SsoServicesSection } from './SsoServicesSection.tsx';
 import { MfaPolicySection } from './MfaPolicySection.tsx';
 
 /** Settings › Users › Policies: one section per policy of the account, each in its own file. */
@@ -13,6 +15,8 @@ export function PoliciesTab({ canWrite }: { canWrite: boolean }) {
     <Stack spacing={2}>
       <MfaPolicySection canWrite={canWrite} />
       <DomainsSection />
+      <IdentityProvidersSection />
+      <SsoServicesSection />
       <AccessRulesSection />
       <Card variant="outlined">
         <CardContent>
