@@ -14,6 +14,8 @@ export interface FormDialogProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   busy?: boolean;
+  /** The form is not ready to send yet (e.g. its choices are still loading): the submit button waits. */
+  submitDisabled?: boolean;
   /** A message that belongs to no field (the server's text, shown as is). */
   error?: string | null;
   children: ReactNode;
@@ -28,6 +30,7 @@ export function FormDialog({
   onSubmit,
   submitLabel,
   busy,
+  submitDisabled,
   error,
   children,
   maxWidth = 'sm',
@@ -57,7 +60,7 @@ export function FormDialog({
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={busy}>
+        <Button type="submit" variant="contained" disabled={busy || submitDisabled}>
           {submitLabel}
         </Button>
       </DialogActions>

@@ -78,6 +78,8 @@ export function ApproveDialog<T>(props: ApproveDialogProps<T>) {
       title={props.title}
       submitLabel="Approve"
       busy={busy}
+      // an Approve pressed before the templates arrive would find none chosen
+      submitDisabled={templates.isPending}
       error={error}
       maxWidth={previewRequestId ? 'md' : 'sm'}
       onClose={props.onClose}
