@@ -11,19 +11,24 @@ export interface SsoRule {
   domain: string;
 }
 
+/** The verified domain an e-mail is at (a verified name belongs to one account), with its IdP link, if any. */
+export async function domainOfEmail(db: Kysely<DB>, email: string) {
+  const name = email.split('@')[1]?.trim().toLowerCase();
+  if (!name) return undefined;
+  return db
+    .selectFrom('domains')
+    .select(['id', 'account_id', 'domain', 'data'])
+    .where('domain', '=', name)
+    .where('status', '=', 'verified')
+    .executeTakeFirst();
+}
+
 /**
  * The rule of the verified domain an e-mail is at: the user's own IdP (PUT /domains/{id}/users/{pk}) when the
  * account owning the domain set one, else the domain's link; `enforce` is the domain's. Null without either.
  */
 export async function ssoRuleOf(db: Kysely<DB>, email: string): Promise<SsoRule | null> {
-  const name = email.split('@')[1]?.trim().toLowerCase();
-  if (!name) return null;
-  const row = await db
-    .selectFrom('domains')
-    .select(['domain', 'account_id', 'data'])
-    .where('domain', '=', name)
-    .where('status', '=', 'verified')
-    .executeTakeFirst();
+  const row = await domainOfEmail(db, email);
   if (!row) return null;
   const link = row.data?.auth as { idp: { id: string }; enforce: boolean } | undefined;
   const own = await db

@@ -9,20 +9,8 @@ import { addMember, createUser } from '../accounts/service.ts';
 import { openSession } from '../auth/session.ts';
 import { acceptInvite } from '../users/service.ts';
 import { selfCtx } from '../password/service.ts';
+import { domainOfEmail } from './enforce.ts';
 import { SsoError, type Identity } from './protocols.ts';
-
-/** The verified domain of the IdP's account that an e-mail is at, with its link, if any. */
-export async function domainOfEmail(db: Kysely<DB>, email: string) {
-  const name = email.split('@')[1]?.trim().toLowerCase();
-  if (!name) return undefined;
-  const row = await db
-    .selectFrom('domains')
-    .select(['id', 'account_id', 'domain', 'data'])
-    .where('domain', '=', name)
-    .where('status', '=', 'verified')
-    .executeTakeFirst();
-  return row;
-}
 
 /** Whether the e-mail is at a verified domain of the account that is linked to this IdP. */
 async function linkedDomain(db: Kysely<DB>, email: string, accountId: string, idpId: string): Promise<boolean> {
