@@ -10,3 +10,4 @@ export * from './distribution/index.ts';
 export * from './customers/index.ts';
 export * from './branding/index.ts';
 export * from './fulfillment/index.ts';
+export * from './partners/index.ts';

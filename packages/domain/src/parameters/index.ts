@@ -3,3 +3,4 @@ export * from './types.ts';
 export * from './dependencies.ts';
 export * from './definition.ts';
 export * from './validate.ts';
+export * from './form-schema.ts';

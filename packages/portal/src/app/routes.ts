@@ -6,6 +6,7 @@ import { distributionRoutes } from '../modules/distribution/routes.ts';
 import { customersRoutes } from '../modules/customers/routes.ts';
 import { fulfillmentRoutes } from '../modules/fulfillment/routes.ts';
 import { brandingRoutes } from '../modules/branding/routes.ts';
+import { partnersRoutes } from '../modules/partners/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -24,6 +25,7 @@ export const ROUTES: RouteDef[] = [
   ...customersRoutes,
   ...fulfillmentRoutes,
   ...brandingRoutes,
+  ...partnersRoutes,
   {
     name: 'settings',
     navOrder: 900,

@@ -22,6 +22,7 @@ import * as m0019domainsAcl from './migrations/0019_domains_acl.ts';
 import * as m0021brands from './migrations/0021_brands.ts';
 import * as m0022access from './migrations/0022_access.ts';
 import * as m0023sso from './migrations/0023_sso.ts';
+import * as m0024partners from './migrations/0024_partners.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0021_brands': m0021brands,
   '0022_access': m0022access,
   '0023_sso': m0023sso,
+  '0024_partners': m0024partners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

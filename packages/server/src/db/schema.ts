@@ -163,6 +163,7 @@ import type { CatalogItemsTables } from './schema-items.ts';
 import type { LocalizationTables } from './schema-localization.ts';
 import type { CatalogParametersTables } from './schema-parameters.ts';
 import type { MfaTables } from './schema-mfa.ts';
+import type { PartnersTables } from './schema-partners.ts';
 
 export interface DB
   extends
@@ -175,7 +176,8 @@ export interface DB
     BrandingTables,
     AccessTables,
     FulfillmentTables,
-    MfaTables {
+    MfaTables,
+    PartnersTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;

@@ -10,6 +10,7 @@ import { dashboard } from './dashboard/index.ts';
 import { distribution } from './distribution/index.ts';
 import { fulfillment } from './fulfillment/index.ts';
 import { identity } from './identity/index.ts';
+import { partners } from './partners/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
 // Every area of the server, registered explicitly (DESIGN §2). Adding an area is one line here.
@@ -22,6 +23,7 @@ export const AREAS: readonly Area[] = [
   fulfillment,
   dashboard,
   branding,
+  partners,
 ];
 
 let connected = false;

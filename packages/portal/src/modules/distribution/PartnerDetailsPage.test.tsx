@@ -13,6 +13,8 @@ afterEach(() => {
 });
 
 const PATH = `/partners/${PROVIDER.account.id}`;
+/** The page's address (the API's path is PATH). */
+const PAGE = `/partners/directory/${PROVIDER.account.id}`;
 
 function api(partner: Partner) {
   let current = partner;
@@ -36,7 +38,7 @@ const header = () => screen.getByRole('heading', { level: 1 }).parentElement!;
 describe('partner details', () => {
   it('lets the invited side accept the invitation', async () => {
     const calls = api(partnerFixture());
-    renderPortal(`/partners/${PROVIDER.account.id}`);
+    renderPortal(PAGE);
     await screen.findByText(/^Invited you, /);
     fireEvent.click(within(header()).getByRole('button', { name: 'Accept invitation' }));
     expect(await screen.findByText('You are now partners with Demo Provider.')).toBeTruthy();
@@ -49,14 +51,14 @@ describe('partner details', () => {
         invitation: { by: { id: VENDOR_CONTEXT.account.id, name: 'Demo Vendor' }, at: '2026-01-02T10:00:00Z' },
       }),
     );
-    renderPortal(`/partners/${PROVIDER.account.id}`);
+    renderPortal(PAGE);
     await screen.findByText(/^Invited by you/);
     expect(within(header()).queryByRole('button', { name: 'Accept invitation' })).toBeNull();
   });
 
   it('asks before removing an active partner', async () => {
     const calls = api(partnerFixture({ status: 'active' }));
-    renderPortal(`/partners/${PROVIDER.account.id}`);
+    renderPortal(PAGE);
     await screen.findByText(/^Invited you/);
     fireEvent.click(within(header()).getByRole('button', { name: 'Remove partner' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove partner' });
@@ -84,7 +86,7 @@ describe('partner tabs', () => {
         ]),
       'GET /listings': () => listBody([listingFixture()]),
     });
-    renderPortal(`${PATH}?tab=catalogue`);
+    renderPortal(`${PAGE}?tab=catalogue`);
     const catalogue = await screen.findByRole('table', { name: 'Product' });
     expect(await within(catalogue).findByText('Storage')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Listings' }));

@@ -1,0 +1,3 @@
+/** Partner management: agreements with their versions, contracts, custom forms and catalog groups. */
+export * from './agreement.ts';
+export * from './contract.ts';
