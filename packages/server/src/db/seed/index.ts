@@ -11,6 +11,7 @@ import { seedDemoFulfillment } from './demo-fulfillment.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { seedDemoAccess } from './demo-access.ts';
+import { seedDemoPartners } from './demo-partners.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -27,6 +28,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoFulfillment(app, db, hub.id, marketplace.id);
     await seedDemoBranding(app, config);
     await seedDemoAccess(app, db);
+    await seedDemoPartners(app, marketplace.id);
   } finally {
     await app.close();
   }
