@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { demoUser, type DemoUser } from './demo-api.ts';
+import { DEMO_ENROLL_FORM } from './demo-forms.ts';
 
 // Demo partner management, made through the public API: Demo Provider's agreements of the four kinds, with
 // contracts in the states a user meets (active, waiting for a signature or an approval, enrolling, rejected,
@@ -39,10 +40,11 @@ export async function partnerThroughContract(vendor: DemoUser, provider: DemoUse
   return a;
 }
 
-/** Form ids by name (the forms area seeds them first); none when it has not. */
-async function formNamed(provider: DemoUser, name: string): Promise<{ id: string } | null> {
+/** A form of the provider's by name (demo-forms.ts seeds them first). */
+async function formNamed(provider: DemoUser, name: string): Promise<{ id: string }> {
   const found = (await provider.call('GET', `/forms?eq(name,${encodeURIComponent(name)})`)) as { id: string }[];
-  return found[0] ? { id: found[0].id } : null;
+  if (!found[0]) throw new Error(`demo partners: no form named ${name}`);
+  return { id: found[0].id };
 }
 
 export async function seedDemoPartners(app: FastifyInstance, marketplaceId: string) {
@@ -51,7 +53,7 @@ export async function seedDemoPartners(app: FastifyInstance, marketplaceId: stri
   const other = await demoUser(app, 'other@demo.trellis', 'partners');
   const reseller = await demoUser(app, 'reseller@demo.trellis', 'partners');
   try {
-    const enroll = await formNamed(provider, 'Distribution enrolment');
+    const enroll = await formNamed(provider, DEMO_ENROLL_FORM);
 
     // distribution: a second agreement with an enrolment form; Other Vendor enrolled (waits for approval),
     // Demo Vendor started enrolling; a draft version 2 is being prepared
@@ -59,7 +61,7 @@ export async function seedDemoPartners(app: FastifyInstance, marketplaceId: stri
       type: 'distribution',
       title: 'France pilot distribution',
       marketplace: { id: marketplaceId },
-      ...(enroll ? { forms: { enroll } } : {}),
+      forms: { enroll },
     });
     const others = await other.call('POST', `/agreements/${pilot.id}/contracts`, {});
     await other.call('POST', `/contracts/${others.id}/enroll`, { data: enrolmentAnswers });
@@ -109,4 +111,6 @@ export async function seedDemoPartners(app: FastifyInstance, marketplaceId: stri
 const enrolmentAnswers = {
   registration_number: 'FR-RCS-552100554',
   support_email: 'support@other-vendor.example',
+  regions: { structured_value: { emea: true } },
+  partner_tier: 'registered',
 };

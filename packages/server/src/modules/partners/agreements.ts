@@ -78,6 +78,8 @@ export async function enrollFormRef(db: Db, ctx: Ctx, ref: { id: string } | null
   const form = await formOf(db, ref.id);
   if (!form || form.owner !== ctx.account.id)
     throw ApiError.badRequest(`forms.enroll: ${ref.id} is not a form of this account.`);
+  if (form.status !== 'active')
+    throw ApiError.badRequest(`forms.enroll: form ${ref.id} is a draft; activate it before partners fill it in.`);
   if (form.type !== 'enroll')
     throw ApiError.badRequest(`forms.enroll: ${ref.id} is a ${form.type} form, not an enroll form.`);
   return { id: form.id, type: 'enroll' as const };

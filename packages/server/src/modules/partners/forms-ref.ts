@@ -8,6 +8,7 @@ export interface FormRef {
   owner: string;
   type: 'enroll' | 'product' | 'item';
   version: number;
+  status: string;
   name: string;
   schema: FormSchema;
 }
@@ -23,6 +24,7 @@ export async function formOf(db: Db, id: string): Promise<FormRef | undefined> {
     owner: r.account_id,
     type: r.data.type,
     version: Number(r.data.version ?? 1),
+    status: r.data.status ?? 'draft',
     name: r.data.name ?? '',
     schema: r.data.schema ?? { fields: [] },
   };

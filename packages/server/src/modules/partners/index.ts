@@ -6,6 +6,7 @@ import { contractData, contractItemData, contractProductData } from './contract-
 import { contractVersions } from './contract-versions.ts';
 import { agreementContracts, contracts, contractsWaiting } from './contracts.ts';
 import { documentRoutes } from './documents.ts';
+import { agreementForms, agreementFormVersions } from './forms.ts';
 
 /**
  * Partner management (issue 15): agreements with versions and documents, the contracts partners sign under
@@ -26,6 +27,8 @@ export const partners = defineArea({
     contractData,
     contractProductData,
     contractItemData,
+    agreementForms,
+    agreementFormVersions,
   ],
   routes: documentRoutes,
   // Dashboard (spec §1, §6): contracts that wait for the caller, vendors and providers alike.
