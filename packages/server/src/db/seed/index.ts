@@ -11,6 +11,7 @@ import { seedDemoFulfillment } from './demo-fulfillment.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { seedDemoAccess } from './demo-access.ts';
+import { seedDemoLeads } from './demo-leads.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -25,6 +26,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     const { hub, marketplace } = await seedDemoDistribution(app, product.id);
     await seedDemoTiers(app);
     await seedDemoFulfillment(app, db, hub.id, marketplace.id);
+    await seedDemoLeads(app, config);
     await seedDemoBranding(app, config);
     await seedDemoAccess(app, db);
   } finally {
