@@ -145,7 +145,7 @@ describe('lead forms', () => {
       },
     });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors).toEqual(['schema.fields.1.name: Another field is named a.']);
+    expect(dup.json().errors).toEqual(["schema.fields.1.name: Field 1 is already named 'a'; names must be unique."]);
     const bad = await call(w.vendor, 'POST', '/leads/forms', {
       name: 'Broken',
       schema: { fields: [{ name: '1st', title: 'A', type: 'signature' }] },

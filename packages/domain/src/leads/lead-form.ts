@@ -4,8 +4,8 @@ import type { Refusal, Viewer } from '../resource/machine.ts';
 import type { Fields } from '../resource/fields.ts';
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
-import { FormField, FormSchema } from '../parameters/form-schema.ts';
-import { PARAMETER_TYPES } from '../parameters/types.ts';
+import { FormSchema } from '../parameters/form-schema.ts';
+import { FormSchemaInput, isAnswerField } from '../partners/form.ts';
 
 // Lead forms (reference /leads/forms): the questions a vendor asks visitors of its listings. The schema is the
 // shared custom-form schema; a listing has at most one form (/leads/listings/{id}/form) and only an active form
@@ -21,9 +21,6 @@ export type LeadFormStatus = (typeof LEAD_FORM_STATUSES)[number];
 export const LEAD_FORM_TEMPLATES = ['default', 'custom'] as const;
 export type LeadFormTemplate = (typeof LEAD_FORM_TEMPLATES)[number];
 export const LEAD_FORM_TEMPLATE_LABELS: Record<LeadFormTemplate, string> = { default: 'Default', custom: 'Custom' };
-
-/** Most fields a lead form may ask (a form longer than this is not one a visitor fills in). */
-export const MAX_LEAD_FORM_FIELDS = 50;
 
 /** The default template: who the visitor is and what they want. */
 export const DEFAULT_LEAD_FORM_SCHEMA: FormSchema = {
@@ -59,48 +56,23 @@ export const LeadForm = z.object({
 });
 export type LeadForm = z.infer<typeof LeadForm>;
 
-const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-
 /** A field as the reference writes it (`{id, title, type, required}`) read as the shared form field. */
 function fromReferenceField(f: unknown): unknown {
   if (!f || typeof f !== 'object' || Array.isArray(f)) return f;
   const { id, required, ...rest } = f as Record<string, unknown>;
   const field: Record<string, unknown> = { ...rest };
   if (field.name === undefined && id !== undefined) field.name = id;
-  if (required !== undefined) {
-    const constraints = (field.constraints ?? {}) as Record<string, unknown>;
-    field.constraints = { ...constraints, required };
-  }
+  if (required !== undefined) field.constraints = { ...((field.constraints ?? {}) as object), required };
   return field;
 }
 
-const InputField = FormField.extend({
-  name: z.string({ error: REQUIRED }).regex(FIELD_NAME, 'Use a letter, then letters, digits or _ (at most 64).'),
-  title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255, maxLength(255)),
-  description: z.string().max(1000, maxLength(1000)).optional(),
-  type: z.enum(PARAMETER_TYPES, { error: `type must be one of ${PARAMETER_TYPES.join(', ')}` }),
-});
-
 /**
- * A form schema as written by a client: `{fields: [...]}`, or the reference's plain array of fields. Field names are
- * unique: each is the key of an answer.
+ * A form schema as written by a client: the custom forms' `{fields: [...]}` (each field a valid parameter
+ * definition, names unique), or the reference's plain array of fields.
  */
 export const LeadFormSchemaInput = z.preprocess(
   (v) => (Array.isArray(v) ? { fields: v.map(fromReferenceField) } : v),
-  z
-    .object({
-      fields: z
-        .array(z.preprocess(fromReferenceField, InputField))
-        .max(MAX_LEAD_FORM_FIELDS, `A form has at most ${MAX_LEAD_FORM_FIELDS} fields.`),
-    })
-    .superRefine((s, ctx) => {
-      const seen = new Set<string>();
-      s.fields.forEach((f, i) => {
-        if (seen.has(f.name))
-          ctx.addIssue({ code: 'custom', path: ['fields', i, 'name'], message: `Another field is named ${f.name}.` });
-        seen.add(f.name);
-      });
-    }),
+  FormSchemaInput,
 );
 
 const name = z
@@ -138,9 +110,7 @@ export const leadFormMachine = defineMachine<LeadForm>({
       form: false,
       event: 'activated',
       guard: (f) =>
-        f.schema.fields.some((x) => x.type !== 'heading' && x.type !== 'content')
-          ? null
-          : 'Add a field visitors can fill in before activating the form.',
+        f.schema.fields.some(isAnswerField) ? null : 'Add a field visitors can fill in before activating the form.',
       done: (f) =>
         f.listings.length
           ? `${f.name} is active: visitors of ${f.listings.length} listing(s) can send leads.`

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@trellis/domain';
 import { validateFormAnswers, type FormSchema } from '@trellis/domain/parameters/form-schema';
-import { DISPLAY_TYPES } from '@trellis/domain/parameters/types';
+import { isAnswerField } from '@trellis/domain/partners/form';
 import { ApiError } from '../../http/errors.ts';
 
 // A lead's answers against its form (the shared parameter validator and its messages): every key a field of the
@@ -33,7 +33,7 @@ const asParam = (v: Answer) =>
  * portal) when one is unknown or invalid; else the answers to store (empty ones left out).
  */
 export function checkedAnswers(schema: FormSchema, data: Record<string, Answer>): Record<string, Answer> {
-  const asked = new Set(schema.fields.filter((f) => !DISPLAY_TYPES.includes(f.type)).map((f) => f.name));
+  const asked = new Set(schema.fields.filter(isAnswerField).map((f) => f.name));
   const fields: Record<string, string[]> = {};
   for (const key of Object.keys(data)) if (!asked.has(key)) fields[`data.${key}`] = ['This form has no such field.'];
   const answers = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, plain(v)]));
