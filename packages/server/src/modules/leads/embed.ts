@@ -6,8 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { describeRoute } from '../../openapi/openapi.ts';
-import { recordAudit } from '../../resources/audit.ts';
-import { insertObject, parseBody, stampCreated } from '../../resources/engine.ts';
+import { insertStamped, parseBody } from '../../resources/engine.ts';
 import { verifyRecaptcha } from '../identity/auth/recaptcha.ts';
 import type { Api } from '../types.ts';
 import { leadNameOf } from './answers.ts';
@@ -93,17 +92,7 @@ export function embedRoutes(api: Api) {
       // the answers are fine: now the (single-use, networked) human check, last before storing
       await verifyRecaptcha(config, body.recaptcha, req.ip);
       const ctx = visitorCtx(found, req.ip);
-      await api.db.transaction().execute(async (trx) => {
-        const stamped = stampCreated(ctx, lead);
-        await insertObject(leadRecords, stamped, trx);
-        await recordAudit(trx, ctx, {
-          res: leadRecords,
-          objectId: stamped.id,
-          action: 'create',
-          owner: stamped.vendor.id,
-          after: stamped,
-        });
-      });
+      await api.db.transaction().execute((trx) => insertStamped(leadRecords, ctx, lead, trx));
       return reply.code(201).send({ id: lead.id });
     },
   );
