@@ -1,4 +1,5 @@
 import { defineArea } from '../types.ts';
+import { groupLinkRoutes, groupResources, groupTables } from './groups/index.ts';
 
 /**
  * Partner management (issue 15): agreements with versions and documents, the contracts partners sign under
@@ -7,5 +8,9 @@ import { defineArea } from '../types.ts';
  */
 export const partners = defineArea({
   name: 'partners',
-  resources: [],
+  resources: [...groupResources],
+  tables: [...groupTables],
+  routes: (api) => {
+    groupLinkRoutes(api);
+  },
 });
