@@ -37,7 +37,9 @@ const errorOf = async (who: Session, method: 'POST' | 'PUT', url: string, payloa
 
 /** An agreement of Demo Provider, stored as the agreements code stores it. */
 async function agreement(title: string) {
-  const id = `AGP-${String(Math.floor(Math.random() * 1e9)).padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1-$2-$3')}`;
+  const id = `AGP-${String(Math.floor(Math.random() * 1e9))
+    .padStart(9, '0')
+    .replace(/(\d{3})(\d{3})(\d{3})/, '$1-$2-$3')}`;
   const at = new Date().toISOString();
   const owner = { id: t.demo.provider.id, name: 'Demo Provider' };
   const data = {
@@ -117,16 +119,21 @@ describe('catalog groups', () => {
     });
     expect(group).not.toHaveProperty('products');
     const products = await ok(t, vendor, 'GET', `${GROUPS}/${group.id}/products`);
-    expect(products).toEqual([
-      { id: backup.id, name: 'Backup', status: 'draft', description: 'Backups of laptops' },
-    ]);
+    expect(products).toEqual([{ id: backup.id, name: 'Backup', status: 'draft', description: 'Backups of laptops' }]);
 
     // the list shows the product as it is now
     await ok(t, vendor, 'PUT', `/products/${backup.id}`, { name: 'Backup Pro' }, 200);
     expect((await ok(t, vendor, 'GET', `${GROUPS}/${group.id}/products`))[0].name).toBe('Backup Pro');
 
     // PUT with products replaces them
-    const put = await ok(t, vendor, 'PUT', `${GROUPS}/${group.id}`, { name: 'Backup and mail', products: [{ id: mail.id }] }, 200);
+    const put = await ok(
+      t,
+      vendor,
+      'PUT',
+      `${GROUPS}/${group.id}`,
+      { name: 'Backup and mail', products: [{ id: mail.id }] },
+      200,
+    );
     expect(put).toMatchObject({ name: 'Backup and mail', description: 'Everything backup', stats: { products: 1 } });
     expect((await ok(t, vendor, 'GET', `${GROUPS}/${group.id}/products`)).map((p: any) => p.id)).toEqual([mail.id]);
 
@@ -148,9 +155,9 @@ describe('catalog groups', () => {
     expect(await errorOf(vendor, 'POST', `${GROUPS}/${group.id}/products`, { id: foreign.id })).toEqual([
       `id: product ${foreign.id} is not one of your products.`,
     ]);
-    expect(await errorOf(vendor, 'POST', GROUPS, { name: 'Mixed', products: [{ id: mail.id }, { id: 'PRD-000-000-000' }] })).toEqual([
-      'products: product PRD-000-000-000 is not one of your products.',
-    ]);
+    expect(
+      await errorOf(vendor, 'POST', GROUPS, { name: 'Mixed', products: [{ id: mail.id }, { id: 'PRD-000-000-000' }] }),
+    ).toEqual(['products: product PRD-000-000-000 is not one of your products.']);
     expect(await errorOf(vendor, 'POST', `${GROUPS}/${group.id}/products`, {})).toEqual(['id: This field is required']);
     expect(await errorOf(vendor, 'POST', GROUPS, { name: ' ' })).toEqual(['name: This field is required']);
 
@@ -238,7 +245,9 @@ describe('agreements and catalog groups', () => {
         events: { created: signed.events.created },
       },
     ]);
-    expect(await ok(t, provider, 'GET', `${GROUPS}/${group.id}/partners?eq(contract.status,active)&eq(name,Demo Vendor)`)).toHaveLength(1);
+    expect(
+      await ok(t, provider, 'GET', `${GROUPS}/${group.id}/partners?eq(contract.status,active)&eq(name,Demo Vendor)`),
+    ).toHaveLength(1);
     expect(await ok(t, provider, 'GET', `${GROUPS}/${group.id}/partners?eq(contract.status,pending)`)).toEqual([]);
     expect(await ok(t, provider, 'GET', `${GROUPS}/${group.id}/partners?eq(id,${t.demo.vendor.id})`)).toHaveLength(1);
 

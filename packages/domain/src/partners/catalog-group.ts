@@ -81,14 +81,7 @@ export const productGroupResource = defineResource({
   update: ProductGroupUpdate,
   remove: true,
   filters: { ...roteFilters(ProductGroup), ...statsFilters },
-  ordering: [
-    'name',
-    'events.created.at',
-    'events.updated.at',
-    'stats.products',
-    'stats.agreements',
-    'stats.contracts',
-  ],
+  ordering: ['name', 'events.created.at', 'events.updated.at', 'stats.products', 'stats.agreements', 'stats.contracts'],
   defaultOrdering: 'name',
   search: ['id', 'name'],
   visibleTo: ['vendor', 'provider'],
@@ -235,7 +228,11 @@ export const groupPartnerResource = defineResource({
   fields: {
     id: { label: 'ID', kind: 'id' },
     name: { label: 'Partner', kind: 'text' },
-    role: { label: 'Role', kind: 'enum', labels: { vendor: 'Vendor', distributor: 'Distributor', reseller: 'Reseller' } },
+    role: {
+      label: 'Role',
+      kind: 'enum',
+      labels: { vendor: 'Vendor', distributor: 'Distributor', reseller: 'Reseller' },
+    },
     agreement: { label: 'Agreement', kind: 'ref', route: 'partners.agreements.details' },
     'contract.id': { label: 'Contract', kind: 'id' },
     'contract.status': { label: 'Contract status', kind: 'text' },

@@ -8,6 +8,7 @@ import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoFulfillment } from './demo-fulfillment.ts';
+import { seedDemoGroups } from './demo-groups.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { seedDemoAccess } from './demo-access.ts';
@@ -24,9 +25,10 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     const { product } = await seedDemoCatalog(app, db);
     const { hub, marketplace } = await seedDemoDistribution(app, product.id);
     await seedDemoTiers(app);
-    await seedDemoFulfillment(app, db, hub.id, marketplace.id);
+    const { product: mailSuite } = await seedDemoFulfillment(app, db, hub.id, marketplace.id);
     await seedDemoBranding(app, config);
     await seedDemoAccess(app, db);
+    await seedDemoGroups(app, [product.id, mailSuite.id]);
   } finally {
     await app.close();
   }

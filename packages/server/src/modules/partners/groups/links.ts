@@ -49,7 +49,7 @@ describeRoute('post', AGREEMENT_GROUPS, {
   status: 201,
 });
 describeRoute('delete', `${AGREEMENT_GROUPS}/:id`, {
-  summary: 'The agreement no longer covers the catalog group (the agreement\'s owner only)',
+  summary: "The agreement no longer covers the catalog group (the agreement's owner only)",
   tag: 'partners',
   status: 204,
 });
@@ -145,7 +145,12 @@ export function groupLinkRoutes({ app, db }: Api) {
       if (!group) throw ApiError.badRequest(`id: catalog group ${id} is not one of your catalog groups.`);
       await trx
         .insertInto('agreement_product_groups')
-        .values({ agreement_id: agreement.id, group_id: id, account_id: agreement.account_id, created_at: new Date().toISOString() })
+        .values({
+          agreement_id: agreement.id,
+          group_id: id,
+          account_id: agreement.account_id,
+          created_at: new Date().toISOString(),
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
       await recountGroups(trx, [id]);

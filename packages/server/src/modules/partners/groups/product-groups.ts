@@ -48,7 +48,12 @@ export const productGroups: Served<Stored> = {
   // the products of a new group are written once the group's row exists (afterCreate), never stored in it
   transient: ['products'],
   async create(ctx, input, _params, db) {
-    const products = await groupableProducts(db, ctx, (input.products ?? []).map((p: { id: string }) => p.id), 'products');
+    const products = await groupableProducts(
+      db,
+      ctx,
+      (input.products ?? []).map((p: { id: string }) => p.id),
+      'products',
+    );
     return {
       id: newId('PG', 3, 3),
       name: input.name,
@@ -72,7 +77,12 @@ export const productGroups: Served<Stored> = {
   async update(ctx, current, input, _params, db) {
     let stats = current.stats;
     if (input.products) {
-      const ids = await groupableProducts(db, ctx, input.products.map((p: { id: string }) => p.id), 'products');
+      const ids = await groupableProducts(
+        db,
+        ctx,
+        input.products.map((p: { id: string }) => p.id),
+        'products',
+      );
       await db
         .deleteFrom('product_group_products')
         .where('group_id', '=', current.id)
