@@ -209,26 +209,28 @@ describe('agreements and catalog groups', () => {
 
     // only the owner links, and only its own groups
     expect(await status(vendor, 'POST', links, { id: vendorGroup.id })).toBe(403);
-    expect(await status(other, 'POST', links, { id: 12 })).toBe(404);
+    expect(await status(otherProvider, 'POST', links, { id: 12 })).toBe(404);
+    expect(await status(other, 'POST', links, { id: vendorGroup.id })).toBe(403);
     expect(await errorOf(provider, 'POST', links, { id: vendorGroup.id })).toEqual([
       `id: catalog group ${vendorGroup.id} is not one of your catalog groups.`,
     ]);
     const linked = await ok(t, provider, 'POST', links, { id: group.id });
     expect(linked).toMatchObject({ id: group.id, name: 'Cloud', stats: { products: 1, agreements: 1, contracts: 1 } });
 
-    // the agreement's readers: its owner and the partner holding a contract; nobody else
-    for (const who of [provider, vendor]) {
+    // the agreement's readers (its owner, the partner holding a contract, any vendor while a distribution agreement
+    // is open to enrolment) read what it covers; nobody else
+    for (const who of [provider, vendor, other]) {
       expect((await ok(t, who, 'GET', links)).map((g: any) => g.id)).toEqual([group.id]);
       expect(await ok(t, who, 'GET', `/agreements/${terms.id}/products`)).toEqual([
         { id: backup.id, name: 'Backup Pro', status: 'draft', description: 'Backups of laptops' },
       ]);
     }
-    for (const who of [other, otherProvider]) {
-      expect(await status(who, 'GET', links)).toBe(404);
-      expect(await status(who, 'GET', `/agreements/${terms.id}/products`)).toBe(404);
-      expect(await status(who, 'DELETE', `${links}/${group.id}`)).toBe(404);
-    }
+    expect(await status(otherProvider, 'GET', links)).toBe(404);
+    expect(await status(otherProvider, 'GET', `/agreements/${terms.id}/products`)).toBe(404);
+    expect(await status(otherProvider, 'DELETE', `${links}/${group.id}`)).toBe(404);
     expect(await status(vendor, 'DELETE', `${links}/${group.id}`)).toBe(403);
+    // linking it twice is a conflict
+    expect(await status(provider, 'POST', links, { id: group.id })).toBe(409);
 
     // the group's side: the agreements covering it and the partners under them
     expect(await ok(t, provider, 'GET', `${GROUPS}/${group.id}/agreements`)).toEqual([

@@ -164,6 +164,7 @@ import type { LocalizationTables } from './schema-localization.ts';
 import type { CatalogParametersTables } from './schema-parameters.ts';
 import type { MfaTables } from './schema-mfa.ts';
 import type { PartnersTables } from './schema-partners.ts';
+import type { FormsTables } from './schema-forms.ts';
 import type { CatalogGroupsTables } from './schema-groups.ts';
 
 export interface DB
@@ -179,6 +180,7 @@ export interface DB
     FulfillmentTables,
     MfaTables,
     PartnersTables,
+    FormsTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from './demo.ts';
 type Method = 'GET' | 'POST' | 'PUT';
 
 /** A logged-in demo user calling the public API, as the portal would. Every call must succeed. */
-export async function as(app: FastifyInstance, email: string) {
+async function as(app: FastifyInstance, email: string) {
   const login = await app.inject({
     method: 'POST',
     url: '/public/v1/auth/login',

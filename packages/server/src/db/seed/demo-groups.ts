@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { as } from './demo-fulfillment.ts';
+import { demoUser } from './demo-api.ts';
 
 /** The name the agreements seed finds Demo Provider's group by, to have its distribution agreement cover it. */
 export const DEMO_PROVIDER_GROUP = 'Featured cloud products';
@@ -9,8 +9,8 @@ export const DEMO_PROVIDER_GROUP = 'Featured cloud products';
  * same two (it sees both: connected to its hub) in the group its distribution agreement covers.
  */
 export async function seedDemoGroups(app: FastifyInstance, productIds: readonly string[]) {
-  const vendor = await as(app, 'vendor@demo.trellis');
-  const provider = await as(app, 'provider@demo.trellis');
+  const vendor = await demoUser(app, 'vendor@demo.trellis', 'groups');
+  const provider = await demoUser(app, 'provider@demo.trellis', 'groups');
   const products = productIds.map((id) => ({ id }));
   await vendor.call('POST', '/catalog/groups', {
     name: 'Backup and mail',

@@ -7,11 +7,13 @@ import { seedDemoBranding } from './demo-branding.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDomains } from './demo-domains.ts';
+import { seedDemoForms } from './demo-forms.ts';
 import { seedDemoFulfillment } from './demo-fulfillment.ts';
 import { seedDemoGroups } from './demo-groups.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { seedDemoAccess } from './demo-access.ts';
+import { seedDemoPartners } from './demo-partners.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -24,11 +26,13 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await app.ready();
     const { product } = await seedDemoCatalog(app, db);
     const { hub, marketplace } = await seedDemoDistribution(app, product.id);
+    await seedDemoForms(app);
     await seedDemoTiers(app);
     const { product: mailSuite } = await seedDemoFulfillment(app, db, hub.id, marketplace.id);
     await seedDemoBranding(app, config);
     await seedDemoAccess(app, db);
     await seedDemoGroups(app, [product.id, mailSuite.id]);
+    await seedDemoPartners(app, marketplace.id);
   } finally {
     await app.close();
   }

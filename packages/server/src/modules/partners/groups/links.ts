@@ -19,7 +19,8 @@ import type { Transaction } from 'kysely';
 import type { Api } from '../../types.ts';
 import { addGroupProducts, groupableProducts, productGroups } from './product-groups.ts';
 import { statsOf, recountGroups } from './stats.ts';
-import { agreementProductGroups, groupProducts, visibleAgreement } from './sub-lists.ts';
+import { ownAgreement } from '../access.ts';
+import { agreementProductGroups, groupProducts } from './sub-lists.ts';
 
 // Adding and removing links, which the engine cannot derive: the lists are views of the products and groups
 // themselves, the links live in their own tables. Each change locks the group or agreement it changes, keeps the
@@ -72,11 +73,8 @@ async function saveGroup(trx: Transaction<DB>, ctx: Ctx, group: Group, action: s
 
 /** The agreement in the path for a change of its groups: 404 when unseen, 403 unless the caller owns it; locked. */
 async function agreementForChange(trx: Transaction<DB>, ctx: Ctx, agreementId: string | undefined) {
-  const agreement = await visibleAgreement(trx, ctx, agreementId);
-  if (!agreement) throw ApiError.notFound('Agreement');
+  const agreement = await ownAgreement(trx, ctx, agreementId ?? '');
   requireModule(ctx, MODULE);
-  if (agreement.account_id !== ctx.account.id)
-    throw ApiError.forbidden('Only the owner of the agreement changes the catalog groups it covers.');
   await sql`select id from agreements where id = ${agreement.id} for update`.execute(trx);
   return agreement;
 }
@@ -143,6 +141,13 @@ export function groupLinkRoutes({ app, db }: Api) {
         .where('account_id', '=', agreement.account_id)
         .executeTakeFirst();
       if (!group) throw ApiError.badRequest(`id: catalog group ${id} is not one of your catalog groups.`);
+      const dup = await trx
+        .selectFrom('agreement_product_groups')
+        .select('group_id')
+        .where('agreement_id', '=', agreement.id)
+        .where('group_id', '=', id)
+        .executeTakeFirst();
+      if (dup) throw ApiError.conflict(`Agreement ${agreement.id} already covers ${id}.`);
       await trx
         .insertInto('agreement_product_groups')
         .values({
@@ -151,7 +156,6 @@ export function groupLinkRoutes({ app, db }: Api) {
           account_id: agreement.account_id,
           created_at: new Date().toISOString(),
         })
-        .onConflict((oc) => oc.doNothing())
         .execute();
       await recountGroups(trx, [id]);
       await auditAgreement(trx, ctx, agreement.id, 'add-product-group', id);

@@ -15,7 +15,7 @@ import {
 } from '@trellis/domain';
 import type { Ctx } from '../../../http/context.ts';
 import type { Db, Params, Served } from '../../../resources/engine.ts';
-import { agreementVisible } from '../access.ts';
+import { agreementParentVisible, agreementVisible } from '../access.ts';
 import { agreementTable, contractTable } from '../tables.ts';
 import { productGroups } from './product-groups.ts';
 import { productGroupTable } from './tables.ts';
@@ -35,20 +35,13 @@ export async function ownGroup(db: Db, ctx: Ctx, groupId: string | undefined) {
   return Boolean(row);
 }
 
-/** The agreement in the path if the caller may read it: its id, owner and title. */
-export async function visibleAgreement(db: Db, ctx: Ctx, agreementId: string | undefined) {
-  if (!agreementId) return undefined;
-  const { rows } = await sql<{ id: string; account_id: string; title: string }>`select t.id, t.account_id, t.title
-    from agreements t where t.id = ${agreementId} and ${agreementVisible(ctx)}`.execute(db);
-  return rows[0];
-}
-
 const inOwnGroup = (ctx: Ctx, params: Params) =>
   sql`(select product_id from product_group_products
     where group_id = ${params.groupId ?? ''} and account_id = ${ctx.account.id})`;
 const coveredGroups = (params: Params) =>
   sql`(select group_id from agreement_product_groups where agreement_id = ${params.agreementId ?? ''})`;
-const agreementInPath = (ctx: Ctx, params: Params) => agreementVisible(ctx, sql`${params.agreementId ?? ''}`);
+const agreementInPath = (ctx: Ctx, params: Params) =>
+  sql`exists (select 1 from agreements a where a.id = ${params.agreementId ?? ''} and ${agreementVisible(ctx, 'a')})`;
 
 /** A product as a group lists it (reference dp.Product): its current name, status, category and short description. */
 export function asGroupProduct(p: Product): GroupProduct {
@@ -82,7 +75,7 @@ export const groupProducts: Served<Product> = {
 export const agreementProducts: Served<Product> = {
   ...productList,
   decl: agreementProductResource,
-  parentVisible: async (ctx, params, db) => Boolean(await visibleAgreement(db, ctx, params.agreementId)),
+  parentVisible: agreementParentVisible,
   scope: (ctx, params) => sql<boolean>`${agreementInPath(ctx, params)} and t.id in
     (select product_id from product_group_products where group_id in ${coveredGroups(params)})`,
 };
@@ -91,7 +84,7 @@ export const agreementProducts: Served<Product> = {
 export const agreementProductGroups: Served<any> = {
   decl: agreementProductGroupResource,
   table: productGroupTable,
-  parentVisible: async (ctx, params, db) => Boolean(await visibleAgreement(db, ctx, params.agreementId)),
+  parentVisible: agreementParentVisible,
   scope: (ctx, params) => sql<boolean>`${agreementInPath(ctx, params)} and t.id in ${coveredGroups(params)}`,
   presentMany: productGroups.presentMany,
 };
