@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validation } from '@trellis/domain';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 import { API, extraProvider, marketplaceWithHub, ok, publishedProduct } from './distribution-helpers.ts';
 
@@ -216,6 +217,70 @@ describe('contracts', () => {
     expect((await partnersOf(vendor)).status).toBe('removed');
     expect((await call(vendor, 'POST', '/listing-requests', listing)).statusCode).toBe(400);
     expect((await ok(t, vendor, 'GET', `/listing-requests/${listed.id}`)).id).toBe(listed.id);
+  });
+
+  it('enroll fills the agreement form: field errors with the shared messages, then the answers are kept', async () => {
+    const draft = await ok(t, provider, 'POST', '/forms', {
+      name: 'Enrolment',
+      type: 'enroll',
+      schema: {
+        fields: [
+          {
+            name: 'registration_number',
+            title: 'Registration',
+            type: 'text',
+            constraints: { required: true, min_length: 4 },
+          },
+          { name: 'support_email', title: 'Support e-mail', type: 'email', constraints: { required: true } },
+          {
+            name: 'regions',
+            title: 'Regions',
+            type: 'checkbox',
+            constraints: {
+              required: true,
+              choices: [
+                { value: 'emea', label: 'EMEA' },
+                { value: 'na', label: 'NA' },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    const used = await call(provider, 'POST', '/agreements', {
+      type: 'distribution',
+      title: 'P',
+      forms: { enroll: { id: draft.id } },
+    });
+    expect(used.json().errors[0]).toContain('is a draft');
+    await ok(t, provider, 'POST', `/forms/${draft.id}/activate`, {}, 200);
+    const pilot = await agreement({ type: 'distribution', title: 'Pilot', forms: { enroll: { id: draft.id } } });
+    const mine = await ok(t, vendor, 'POST', `/agreements/${pilot.id}/contracts`, {});
+    // before enrolling, no stranger reads the form
+    expect((await call(other, 'GET', `/forms/${draft.id}`)).statusCode).toBe(404);
+    // the partner reads the form it has to fill
+    const form = await ok(t, vendor, 'GET', `/forms/${pilot.forms.enroll.id}`);
+    expect(form.schema.fields.map((f: any) => f.name)).toContain('registration_number');
+    const bad = await call(vendor, 'POST', `/contracts/${mine.id}/enroll`, {
+      data: { registration_number: 'x', support_email: 'not-an-email' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const body = bad.json();
+    expect(body.fields['data.support_email']).toEqual([validation.messages.EMAIL]);
+    expect(body.fields['data.regions']).toEqual(['This field is required']);
+    expect(body.fields['data.registration_number'][0]).toMatch(/at least 4/);
+    expect((await ok(t, vendor, 'GET', `/contracts/${mine.id}`)).status).toBe('enrolling');
+    const answers = {
+      registration_number: 'DE-HRB-12345',
+      support_email: 'support@vendor.example',
+      regions: { structured_value: { emea: true, na: true } },
+    };
+    const enrolled = await ok(t, vendor, 'POST', `/contracts/${mine.id}/enroll`, { data: answers }, 200);
+    expect(enrolled).toMatchObject({ status: 'pending' });
+    expect(enrolled.enrolled).toBeTruthy();
+    const data = await ok(t, provider, 'GET', `/contracts/${mine.id}/data`);
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ type: 'enroll', data: answers, form_version: { id: form.id } });
   });
 
   it('counts what waits for each side on the dashboard', async () => {

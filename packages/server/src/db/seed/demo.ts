@@ -9,7 +9,6 @@ export const DEMO_USERS = [
   { email: 'provider@demo.trellis', name: 'Paul Provider', accounts: ['Demo Provider'] },
   { email: 'other@demo.trellis', name: 'Olga Other', accounts: ['Other Vendor'] },
   { email: 'multi@demo.trellis', name: 'Max Multi', accounts: ['Demo Vendor', 'Demo Provider'] },
-  { email: 'reseller@demo.trellis', name: 'Rita Reseller', accounts: ['Demo Reseller'] },
 ] as const;
 
 export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
@@ -36,8 +35,6 @@ export async function seedDemo(db: Kysely<DB>) {
         roles: ['distributor', 'reseller'],
       }),
       'Other Vendor': await createAccount(trx, { name: 'Other Vendor', type: 'vendor' }),
-      // signs Demo Provider's service and syndication agreements (partner management)
-      'Demo Reseller': await createAccount(trx, { name: 'Demo Reseller', type: 'provider', roles: ['reseller'] }),
     };
     const users: Record<string, { id: string; email: string }> = {};
     for (const u of DEMO_USERS) {
@@ -52,7 +49,6 @@ export async function seedDemo(db: Kysely<DB>) {
       vendor: accounts['Demo Vendor'].account,
       provider: accounts['Demo Provider'].account,
       other: accounts['Other Vendor'].account,
-      reseller: accounts['Demo Reseller'].account,
       users,
     };
   });
