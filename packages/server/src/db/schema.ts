@@ -166,6 +166,7 @@ import type { MfaTables } from './schema-mfa.ts';
 import type { PartnersTables } from './schema-partners.ts';
 import type { FormsTables } from './schema-forms.ts';
 import type { LeadsTables } from './schema-leads.ts';
+import type { CatalogGroupsTables } from './schema-groups.ts';
 
 export interface DB
   extends
@@ -181,7 +182,8 @@ export interface DB
     MfaTables,
     PartnersTables,
     FormsTables,
-    LeadsTables {
+    LeadsTables,
+    CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;

@@ -31,4 +31,11 @@ export const partnersRoutes: RouteDef[] = [
     component: page(() => import('../distribution/PartnerDetailsPage.tsx')),
   },
   // each part's details route follows (agreements, contracts, forms, groups)
+  {
+    ...details,
+    name: 'partners.groups.details',
+    path: '/partners/groups/:id',
+    title: 'Catalog group',
+    component: page(() => import('./groups/GroupDetailsPage.tsx')),
+  },
 ];
