@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { demoUser, type DemoUser } from './demo-api.ts';
 import { DEMO_RESELLER } from './demo-access.ts';
 import { DEMO_ENROLL_FORM } from './demo-forms.ts';
+import { DEMO_PROVIDER_GROUP } from './demo-groups.ts';
 
 // Demo partner management, made through the public API: Demo Provider's agreements of the four kinds, with
 // contracts in the states a user meets (active, waiting for a signature or an approval, enrolling, rejected,
@@ -79,10 +80,17 @@ export async function seedDemoPartners(app: FastifyInstance, marketplaceId: stri
       forms: { enroll },
     });
     await vendor.call('POST', `/agreements/${nordics.id}/contracts`, {});
-    // a regional addendum under the European agreement
+    // the European agreement covers the provider's featured products, and has a regional addendum
     const [europe] = (await provider.call('GET', '/agreements?eq(type,distribution)&ordering(created)')) as {
       id: string;
     }[];
+    const [featured] = (await provider.call(
+      'GET',
+      `/catalog/groups?eq(name,${encodeURIComponent(DEMO_PROVIDER_GROUP)})`,
+    )) as {
+      id: string;
+    }[];
+    await provider.call('POST', `/agreements/${europe.id}/product-groups`, { id: featured.id });
     await provider.call('POST', `/agreements/${europe.id}/agreements`, {
       type: 'distribution',
       title: 'Europe distribution: Swiss addendum',

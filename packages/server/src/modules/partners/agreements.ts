@@ -15,6 +15,7 @@ import { insertObject, type Db, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { agreementParentVisible, agreementVisible } from './access.ts';
 import { formOf } from './forms-ref.ts';
+import { unlinkAgreementGroups } from './groups/index.ts';
 import { agreementTable } from './tables.ts';
 import { agreementVersions } from './agreement-versions.ts';
 
@@ -223,6 +224,7 @@ export const agreements: Served<Agreement> = {
       join agreements a on a.id = c.agreement_id where a.parent_id = ${current.id}`.execute(db);
     if (Number(rows[0].n) > 0)
       throw ApiError.badRequest('Its sub-agreements have contracts; an agreement with contracts cannot be deleted.');
+    await unlinkAgreementGroups(db, current.id);
   },
 };
 
