@@ -31,4 +31,11 @@ export const partnersRoutes: RouteDef[] = [
     component: page(() => import('../distribution/PartnerDetailsPage.tsx')),
   },
   // each part's details route follows (agreements, contracts, forms, groups)
+  {
+    ...details,
+    name: 'partners.forms.details',
+    path: '/partners/forms/:id',
+    title: 'Form',
+    component: page(() => import('./forms/FormDetailsPage.tsx')),
+  },
 ];
