@@ -89,7 +89,11 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'listings.directory.details': async (a) => one({ id: await first(a, '/listings') }),
   'listings.requests.details': async (a) => one({ id: await first(a, '/listing-requests') }),
   'partners.details': async (a) => one({ id: await first(a, '/partners') }),
+<<<<<<< HEAD
   'partners.forms.details': async (a) => one({ id: await first(a, '/forms') }),
+=======
+  'partners.groups.details': async (a) => one({ id: await first(a, '/catalog/groups') }),
+>>>>>>> main
   'customers.directory.details': async (a) => one({ id: await first(a, '/tier/accounts') }),
   'customers.requests.details': async (a) => one({ id: await first(a, '/tier/account-requests') }),
   'subscriptions.directory.details': async (a) => one({ id: await first(a, '/assets') }),
@@ -110,6 +114,8 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
     return one({ id: await first(a, `/accounts/${ctx.account.id}/groups`) });
   },
   'settings.users.domains.details': async (a) => one({ id: await first(a, '/domains') }),
+  'leads.records.details': async (a) => one({ id: await first(a, '/leads/records') }),
+  'leads.forms.details': async (a) => one({ id: await first(a, '/leads/forms') }),
   idp: async (a, sessionId) => one({ id: await idp(a, sessionId) }),
   'sso-service': async (a, sessionId) => {
     const id = await first(a, '/sso/services');

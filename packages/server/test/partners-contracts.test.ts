@@ -209,6 +209,7 @@ describe('contracts', () => {
       (await ok(t, who, 'GET', '/partners')).find((p: any) => p.id === idOf(who === vendor ? reseller : vendor));
     expect((await partnersOf(vendor)).status).toBe('active');
     expect((await partnersOf(reseller)).status).toBe('active');
+    expect((await partnersOf(vendor)).stats.contracts).toEqual({ distribution: 1, program: 0, service: 0, syndication: 0 });
     const listed = await ok(t, vendor, 'POST', '/listing-requests', listing);
     expect(listed.status).toBe('draft');
 

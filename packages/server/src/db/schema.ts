@@ -165,6 +165,8 @@ import type { CatalogParametersTables } from './schema-parameters.ts';
 import type { MfaTables } from './schema-mfa.ts';
 import type { PartnersTables } from './schema-partners.ts';
 import type { FormsTables } from './schema-forms.ts';
+import type { LeadsTables } from './schema-leads.ts';
+import type { CatalogGroupsTables } from './schema-groups.ts';
 
 export interface DB
   extends
@@ -179,7 +181,9 @@ export interface DB
     FulfillmentTables,
     MfaTables,
     PartnersTables,
-    FormsTables {
+    FormsTables,
+    LeadsTables,
+    CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;

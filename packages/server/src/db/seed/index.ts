@@ -9,10 +9,12 @@ import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoForms } from './demo-forms.ts';
 import { seedDemoFulfillment } from './demo-fulfillment.ts';
+import { seedDemoGroups } from './demo-groups.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { seedDemoAccess } from './demo-access.ts';
 import { seedDemoPartners } from './demo-partners.ts';
+import { seedDemoLeads } from './demo-leads.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -27,9 +29,11 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     const { hub, marketplace } = await seedDemoDistribution(app, product.id);
     await seedDemoForms(app);
     await seedDemoTiers(app);
-    await seedDemoFulfillment(app, db, hub.id, marketplace.id);
+    const { product: mailSuite } = await seedDemoFulfillment(app, db, hub.id, marketplace.id);
+    await seedDemoLeads(app, config);
     await seedDemoBranding(app, config);
     await seedDemoAccess(app, db);
+    await seedDemoGroups(app, [product.id, mailSuite.id]);
     await seedDemoPartners(app, marketplace.id);
   } finally {
     await app.close();
