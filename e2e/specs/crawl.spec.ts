@@ -89,7 +89,11 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'listings.directory.details': async (a) => one({ id: await first(a, '/listings') }),
   'listings.requests.details': async (a) => one({ id: await first(a, '/listing-requests') }),
   'partners.details': async (a) => one({ id: await first(a, '/partners') }),
+<<<<<<< HEAD
+  'partners.forms.details': async (a) => one({ id: await first(a, '/forms') }),
+=======
   'partners.groups.details': async (a) => one({ id: await first(a, '/catalog/groups') }),
+>>>>>>> main
   'customers.directory.details': async (a) => one({ id: await first(a, '/tier/accounts') }),
   'customers.requests.details': async (a) => one({ id: await first(a, '/tier/account-requests') }),
   'subscriptions.directory.details': async (a) => one({ id: await first(a, '/assets') }),

@@ -133,16 +133,27 @@ export const isAnswerField = (f: Pick<FormField, 'type'>) => !DISPLAY_TYPES.incl
 const name = required(255);
 
 export const AgreementFormCreate = z.object({
-  name,
-  type: z.enum(FORM_TYPES, { error: `Choose one of ${FORM_TYPES.join(', ')}.` }).default('enroll'),
+  name: name.meta({ title: 'Name' }),
+  type: z
+    .enum(FORM_TYPES, { error: `Choose one of ${FORM_TYPES.join(', ')}.` })
+    .default('enroll')
+    .meta({
+      title: 'Type',
+      description:
+        'Enrolment: filled in once when a partner enrolls; product and item: for each one the partner brings.',
+      labels: FORM_TYPE_LABELS,
+    }),
   schema: FormSchemaInput.default({ fields: [] }),
 });
 export type AgreementFormCreate = z.infer<typeof AgreementFormCreate>;
 
 /** Partial: what is given replaces the current value; a change of name, type or fields is a new version. */
 export const AgreementFormUpdate = z.object({
-  name: name.optional(),
-  type: z.enum(FORM_TYPES, { error: `Choose one of ${FORM_TYPES.join(', ')}.` }).optional(),
+  name: name.optional().meta({ title: 'Name' }),
+  type: z
+    .enum(FORM_TYPES, { error: `Choose one of ${FORM_TYPES.join(', ')}.` })
+    .optional()
+    .meta({ title: 'Type', labels: FORM_TYPE_LABELS }),
   schema: FormSchemaInput.optional(),
 });
 export type AgreementFormUpdate = z.infer<typeof AgreementFormUpdate>;

@@ -33,6 +33,13 @@ export const partnersRoutes: RouteDef[] = [
   // each part's details route follows (agreements, contracts, forms, groups)
   {
     ...details,
+    name: 'partners.forms.details',
+    path: '/partners/forms/:id',
+    title: 'Form',
+    component: page(() => import('./forms/FormDetailsPage.tsx')),
+  },
+  {
+    ...details,
     name: 'partners.groups.details',
     path: '/partners/groups/:id',
     title: 'Catalog group',
