@@ -84,6 +84,8 @@ export interface ResourceTableProps<T> {
   pickers?: PickerFilter[];
   /** Plural noun for messages ("tokens"). */
   noun?: string;
+  /** The shape of an id, shown in the empty ID filter (e.g. `CT-0000-0000-0000`). */
+  idPlaceholder?: string;
   toolbar?: ReactNode;
 }
 
@@ -102,12 +104,14 @@ function FilterText({
   onChange,
   icon,
   width = 200,
+  placeholder,
 }: {
   label: string;
   value: string;
   onChange: (v: string) => void;
   icon?: boolean;
   width?: number;
+  placeholder?: string;
 }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -122,9 +126,12 @@ function FilterText({
       label={label}
       value={text}
       onChange={(e) => setText(e.target.value)}
+      placeholder={placeholder}
       sx={{ width }}
-      slotProps={
-        icon
+      slotProps={{
+        // a placeholder shows the expected shape, so the label stays above it
+        ...(placeholder ? { inputLabel: { shrink: true } } : {}),
+        ...(icon
           ? {
               input: {
                 startAdornment: (
@@ -134,8 +141,8 @@ function FilterText({
                 ),
               },
             }
-          : undefined
-      }
+          : {}),
+      }}
     />
   );
 }
@@ -263,7 +270,15 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
         {decl.search.length > 0 && (
           <FilterText label="Search" value={state.search ?? ''} onChange={onText.search} icon width={240} />
         )}
-        {canLike('id') && <FilterText label="ID" value={state.id ?? ''} onChange={onText.id} width={170} />}
+        {canLike('id') && (
+          <FilterText
+            label="ID"
+            value={state.id ?? ''}
+            onChange={onText.id}
+            width={props.idPlaceholder ? 200 : 170}
+            placeholder={props.idPlaceholder}
+          />
+        )}
         {canLike('id') && canLike('name') && (
           <FilterText label="ID or name" value={state.idName ?? ''} onChange={onText.idName} width={200} />
         )}

@@ -31,4 +31,18 @@ export const partnersRoutes: RouteDef[] = [
     component: page(() => import('../distribution/PartnerDetailsPage.tsx')),
   },
   // each part's details route follows (agreements, contracts, forms, groups)
+  {
+    ...details,
+    name: 'partners.agreements.details',
+    path: '/partners/agreements/:id',
+    title: 'Agreement',
+    component: page(() => import('./agreements/AgreementDetailsPage.tsx')),
+  },
+  {
+    ...details,
+    name: 'partners.contracts.details',
+    path: '/partners/contracts/:id',
+    title: 'Contract',
+    component: page(() => import('./contracts/ContractDetailsPage.tsx')),
+  },
 ];

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Marketplace } from '@trellis/domain/distribution/marketplace';
+import type { Partner } from '@trellis/domain/distribution/partner';
+import { listAll } from '../../../api/list.ts';
+
+// Whole lists for the agreement dialogs' pickers, under the 'list' key so every write refreshes them.
+
+/** A custom form as the pickers show it (the /forms resource). */
+export interface FormChoice {
+  id: string;
+  name: string;
+  status?: string;
+}
+
+/** The caller's own marketplaces (a distribution agreement covers one of them). */
+export function useOwnMarketplaces(accountId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['list', '/marketplaces', 'own', accountId],
+    queryFn: ({ signal }) => listAll<Marketplace>('/marketplaces', `eq(owner.id,${accountId})&ordering(name)`, signal),
+    enabled,
+  });
+}
+
+/** The caller's custom forms (an agreement's enroll form). */
+export function useForms(enabled = true) {
+  return useQuery({
+    queryKey: ['list', '/forms', 'all'],
+    queryFn: ({ signal }) => listAll<FormChoice>('/forms', '', signal),
+    enabled,
+  });
+}
+
+/** The caller's active partners (whom a program or service contract is offered to). */
+export function useActivePartners(enabled = true) {
+  return useQuery({
+    queryKey: ['list', '/partners', 'active'],
+    queryFn: ({ signal }) => listAll<Partner>('/partners', 'eq(status,active)&ordering(name)', signal),
+    enabled,
+  });
+}
