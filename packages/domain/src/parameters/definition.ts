@@ -35,10 +35,14 @@ export interface DefinitionIssue {
 
 const list = (xs: readonly string[]) => xs.join(', ');
 
-/** Problems of a definition; `siblings` are the product's other parameters (for dependency checks). */
+/**
+ * Problems of a definition; `siblings` are the product's other parameters (for dependency checks). `within` names
+ * what holds them in messages (a custom form's fields are checked with the same rules).
+ */
 export function parameterDefinitionIssues(
   def: ParameterDefinition,
   siblings: readonly ParameterDefinition[] = [],
+  within = 'product',
 ): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
   const add = (path: string, message: string) => issues.push({ path, message });
@@ -88,7 +92,7 @@ export function parameterDefinitionIssues(
     add('default_country', `Unknown country '${def.default_country}'; use an ISO 3166 two-letter code such as US.`);
   }
 
-  if (c.dependency) dependencyIssues(def, siblings, add);
+  if (c.dependency) dependencyIssues(def, siblings, add, within);
   return issues;
 }
 
@@ -96,6 +100,7 @@ function dependencyIssues(
   def: ParameterDefinition,
   siblings: readonly ParameterDefinition[],
   add: (p: string, m: string) => void,
+  within: string,
 ) {
   const dep = c(def).dependency!;
   const ref = dep.parameter ?? {};
@@ -106,7 +111,7 @@ function dependencyIssues(
   }
   const others = siblings.filter((s) => s.name !== def.name);
   const source = others.find((s) => (ref.name ? s.name === ref.name : s.id === ref.id));
-  if (!source) return add('constraints.dependency.parameter', `Parameter '${label}' does not exist in this product.`);
+  if (!source) return add('constraints.dependency.parameter', `Parameter '${label}' does not exist in this ${within}.`);
   if (!DEPENDENCY_SOURCE_TYPES.includes(source.type)) {
     return add(
       'constraints.dependency.parameter',

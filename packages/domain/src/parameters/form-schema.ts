@@ -11,6 +11,9 @@ export const FormField = z.object({
   name: z.string(),
   title: z.string(),
   description: z.string().optional(),
+  /** Shown under the field, and inside it while empty. */
+  hint: z.string().optional(),
+  placeholder: z.string().optional(),
   type: z.enum(PARAMETER_TYPES),
   position: z.number().int().optional(),
   constraints: z.record(z.string(), z.unknown()).optional(),

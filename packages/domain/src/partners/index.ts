@@ -2,3 +2,4 @@
 export * from './agreement.ts';
 export * from './contract.ts';
 export * from './waiting.ts';
+export * from './form.ts';

@@ -23,6 +23,7 @@ import * as m0021brands from './migrations/0021_brands.ts';
 import * as m0022access from './migrations/0022_access.ts';
 import * as m0023sso from './migrations/0023_sso.ts';
 import * as m0024partners from './migrations/0024_partners.ts';
+import * as m0025forms from './migrations/0025_forms.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0022_access': m0022access,
   '0023_sso': m0023sso,
   '0024_partners': m0024partners,
+  '0025_forms': m0025forms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -164,6 +164,7 @@ import type { LocalizationTables } from './schema-localization.ts';
 import type { CatalogParametersTables } from './schema-parameters.ts';
 import type { MfaTables } from './schema-mfa.ts';
 import type { PartnersTables } from './schema-partners.ts';
+import type { FormsTables } from './schema-forms.ts';
 
 export interface DB
   extends
@@ -177,7 +178,8 @@ export interface DB
     AccessTables,
     FulfillmentTables,
     MfaTables,
-    PartnersTables {
+    PartnersTables,
+    FormsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;

@@ -45,4 +45,11 @@ export const partnersRoutes: RouteDef[] = [
     title: 'Contract',
     component: page(() => import('./contracts/ContractDetailsPage.tsx')),
   },
+  {
+    ...details,
+    name: 'partners.forms.details',
+    path: '/partners/forms/:id',
+    title: 'Form',
+    component: page(() => import('./forms/FormDetailsPage.tsx')),
+  },
 ];

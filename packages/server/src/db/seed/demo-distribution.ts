@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from './demo.ts';
 
 /** A logged-in demo user calling the public API, as the portal would. */
-async function as(app: FastifyInstance, email: string) {
+export async function as(app: FastifyInstance, email: string) {
   const login = await app.inject({
     method: 'POST',
     url: '/public/v1/auth/login',

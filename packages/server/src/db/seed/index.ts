@@ -7,6 +7,7 @@ import { seedDemoBranding } from './demo-branding.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDomains } from './demo-domains.ts';
+import { seedDemoForms } from './demo-forms.ts';
 import { seedDemoFulfillment } from './demo-fulfillment.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
@@ -23,6 +24,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await app.ready();
     const { product } = await seedDemoCatalog(app, db);
     const { hub, marketplace } = await seedDemoDistribution(app, product.id);
+    await seedDemoForms(app);
     await seedDemoTiers(app);
     await seedDemoFulfillment(app, db, hub.id, marketplace.id);
     await seedDemoBranding(app, config);

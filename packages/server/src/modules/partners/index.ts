@@ -1,4 +1,5 @@
 import { defineArea } from '../types.ts';
+import { agreementForms, agreementFormVersions } from './forms.ts';
 
 /**
  * Partner management (issue 15): agreements with versions and documents, the contracts partners sign under
@@ -7,5 +8,5 @@ import { defineArea } from '../types.ts';
  */
 export const partners = defineArea({
   name: 'partners',
-  resources: [],
+  resources: [agreementForms, agreementFormVersions],
 });

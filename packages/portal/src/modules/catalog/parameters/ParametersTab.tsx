@@ -18,11 +18,12 @@ import { errorMessage } from '../../../api/errors.ts';
 import { useWrite } from '../../../api/useWrite.ts';
 import { notify } from '../../../app/notices.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FormPreview } from '../../../components/ParameterEditor/FormPreview.tsx';
 import { RefLink } from '../../../components/display/FieldValue.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { parametersPath, parameterUrl, useProductParameters } from './data.ts';
-import { FormPreview } from './FormPreview.tsx';
 import { ParameterDialog } from './ParameterDialog.tsx';
+import { TIER_GROUPS } from './tiers.ts';
 
 export interface ParametersTabProps {
   productId: string;
@@ -213,6 +214,7 @@ export function ParametersTab({ productId, phase, readOnly, version }: Parameter
         onClose={() => setPreviewing(false)}
         title={PREVIEW_TITLES[phase]}
         parameters={ofPhase}
+        groups={TIER_GROUPS}
       />
     </>
   );

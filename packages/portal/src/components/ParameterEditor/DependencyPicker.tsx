@@ -6,21 +6,34 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Parameter } from '@trellis/domain/catalog/parameter';
 import { choicesOf } from '@trellis/domain/parameters/dependencies';
-import { DEPENDENCY_SOURCE_TYPES } from '@trellis/domain/parameters/types';
+import { DEPENDENCY_SOURCE_TYPES, type ParameterLike, type ParameterType } from '@trellis/domain/parameters/types';
 import type { ParameterDraft } from './draft.ts';
+
+/** A parameter (or form field) another one may depend on. */
+export type DependencySource = ParameterLike & { title: string; type: ParameterType };
 
 export interface DependencyPickerProps {
   draft: ParameterDraft;
   onChange: (patch: Partial<ParameterDraft>) => void;
-  /** Parameters of the same phase (the parameter itself excluded). */
-  candidates: Parameter[];
+  /** Parameters of the same phase, or the form's other fields (the one edited excluded). */
+  candidates: readonly DependencySource[];
+  /** What holds them, for the hint when none can be depended on ("in this phase", "in this form"). */
+  within?: string;
+  /** What one of them is called. */
+  noun?: string;
   error?: string;
 }
 
 /** "Show this parameter only when <checkbox/choice/dropdown> is one of <values>", and what happens otherwise. */
-export function DependencyPicker({ draft, onChange, candidates, error }: DependencyPickerProps) {
+export function DependencyPicker({
+  draft,
+  onChange,
+  candidates,
+  error,
+  within = 'in this phase',
+  noun = 'parameter',
+}: DependencyPickerProps) {
   const sources = candidates.filter((p) => DEPENDENCY_SOURCE_TYPES.includes(p.type));
   const source = candidates.find((p) => p.name === draft.depends_on);
   const known = sources.some((s) => s.name === draft.depends_on);
@@ -42,7 +55,7 @@ export function DependencyPicker({ draft, onChange, candidates, error }: Depende
         <option value="">No dependency</option>
         {draft.depends_on && !known && <option value={draft.depends_on}>{draft.depends_on}</option>}
         {sources.map((s) => (
-          <option key={s.id} value={s.name}>{`${s.title} (${s.name})`}</option>
+          <option key={s.name} value={s.name}>{`${s.title} (${s.name})`}</option>
         ))}
       </TextField>
       {draft.depends_on && (
@@ -81,7 +94,7 @@ export function DependencyPicker({ draft, onChange, candidates, error }: Depende
       )}
       {sources.length === 0 && !draft.depends_on && (
         <FormHelperText>
-          Add a checkbox, choice or dropdown parameter in this phase to make parameters depend on it.
+          {`Add a checkbox, choice or dropdown ${noun} ${within} to make ${noun}s depend on it.`}
         </FormHelperText>
       )}
       {error && <FormHelperText error>{error}</FormHelperText>}

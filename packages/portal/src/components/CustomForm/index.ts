@@ -1,0 +1,1 @@
+export { CustomFormFields, useCustomForm, type CustomFormFieldsProps } from './CustomFormFields.tsx';

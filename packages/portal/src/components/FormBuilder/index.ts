@@ -1,0 +1,1 @@
+export { FormBuilder, type FormBuilderProps } from './FormBuilder.tsx';
