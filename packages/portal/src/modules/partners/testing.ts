@@ -88,6 +88,13 @@ export const enrollSchema: FormSchema = {
     { name: 'website', title: 'Website', type: 'url', constraints: {} },
   ],
 };
-export const formFixture = { id: FORM_ID, name: 'Distribution enrolment', schema: enrollSchema };
+export const formFixture = {
+  id: FORM_ID,
+  name: 'Distribution enrolment',
+  type: 'enroll',
+  status: 'active',
+  version: 1,
+  schema: enrollSchema,
+};
 
 export { PROVIDER, VENDOR_CONTEXT };

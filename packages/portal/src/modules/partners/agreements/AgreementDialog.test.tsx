@@ -32,7 +32,8 @@ describe('create agreement', () => {
   it('asks for a title and the marketplace of a distribution agreement, previews the text, then creates it', async () => {
     const calls = api();
     const { router } = renderPortal('/partners/agreements');
-    fireEvent.click(await screen.findByRole('button', { name: 'Create agreement' }));
+    // the partners page is the first to load in this file: give its tabs time to compile
+    fireEvent.click(await screen.findByRole('button', { name: 'Create agreement' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create agreement' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('This field is required')).toBeTruthy();
@@ -63,5 +64,5 @@ describe('create agreement', () => {
       active: true,
     });
     expect(await screen.findByText(`Agreement ${AGREEMENT_ID} was created and version 1 is active.`)).toBeTruthy();
-  });
+  }, 45_000);
 });

@@ -23,7 +23,7 @@ import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { EMPTY_SELECT } from '../../catalog/common/selects.ts';
 import { DocumentFields, EMPTY_DOCUMENT, documentBody, type DocumentInput } from './document/DocumentFields.tsx';
-import { useForms, useOwnMarketplaces } from './data.ts';
+import { useEnrollForms, useOwnMarketplaces } from './data.ts';
 
 interface Values {
   type: AgreementType;
@@ -87,7 +87,7 @@ export function AgreementDialog({ open, agreement, onClose, onSaved }: Agreement
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const marketplaces = useOwnMarketplaces(auth.account.id, open && !editing);
-  const forms = useForms(open);
+  const forms = useEnrollForms(open);
   const path = editing ? `/agreements/${agreement.id}` : '/agreements';
   const save = useWrite<Agreement, object>(
     { method: editing ? 'PUT' : 'POST', path },
@@ -225,7 +225,12 @@ export function AgreementDialog({ open, agreement, onClose, onSaved }: Agreement
         onChange={(e) => set({ form: e.target.value })}
         slotProps={EMPTY_SELECT}
         error={!!errors.forms}
-        helperText={errors.forms ?? 'A custom form the partner fills in when enrolling.'}
+        helperText={
+          errors.forms ??
+          (forms.data?.length === 0
+            ? 'You have no active enrolment form: build one under Forms to ask partners for details.'
+            : 'A custom form the partner fills in when enrolling.')
+        }
       >
         <MenuItem value="">
           <em>No form</em>

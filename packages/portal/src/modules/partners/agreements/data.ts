@@ -1,16 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Marketplace } from '@trellis/domain/distribution/marketplace';
 import type { Partner } from '@trellis/domain/distribution/partner';
+import type { AgreementForm } from '@trellis/domain/partners/form';
 import { listAll } from '../../../api/list.ts';
 
 // Whole lists for the agreement dialogs' pickers, under the 'list' key so every write refreshes them.
-
-/** A custom form as the pickers show it (the /forms resource). */
-export interface FormChoice {
-  id: string;
-  name: string;
-  status?: string;
-}
 
 /** The caller's own marketplaces (a distribution agreement covers one of them). */
 export function useOwnMarketplaces(accountId: string, enabled = true) {
@@ -21,11 +15,12 @@ export function useOwnMarketplaces(accountId: string, enabled = true) {
   });
 }
 
-/** The caller's custom forms (an agreement's enroll form). */
-export function useForms(enabled = true) {
+/** The caller's active enrolment forms (an agreement may attach only an active one). */
+export function useEnrollForms(enabled = true) {
   return useQuery({
-    queryKey: ['list', '/forms', 'all'],
-    queryFn: ({ signal }) => listAll<FormChoice>('/forms', '', signal),
+    queryKey: ['list', '/forms', 'enroll'],
+    queryFn: ({ signal }) =>
+      listAll<AgreementForm>('/forms', 'eq(type,enroll)&eq(status,active)&ordering(name)', signal),
     enabled,
   });
 }

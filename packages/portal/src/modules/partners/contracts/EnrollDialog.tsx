@@ -5,15 +5,13 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Contract } from '@trellis/domain/partners/contract';
-import { formParameters, validateFormAnswers } from '@trellis/domain/parameters/form-schema';
-import type { ParamError } from '@trellis/domain/parameters/types';
 import { errorMessage } from '../../../api/errors.ts';
 import { pathTo } from '../../../app/routes.ts';
 import type { ActionDialogProps } from '../../../components/actions/ActionBar.tsx';
+import { CustomFormFields, useCustomForm } from '../../../components/CustomForm/CustomFormFields.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { ParameterForm, type FormParameter, type ParamValues } from '../../../components/ParameterForm/index.ts';
 import { asParamValue, fieldErrorsOf, useContractData, useEnrollForm } from './enrollForm.ts';
 
 /** Spec §8 wording for a form that does not validate. */
@@ -27,10 +25,8 @@ export function EnrollDialog({ obj: contract, open, onClose, run }: ActionDialog
   const enroll = useEnrollForm(contract.agreement.id, open);
   const previous = useContractData(contract.id, open);
   const form = enroll.data?.form ?? null;
-  const parameters = useMemo(() => formParameters(form?.schema) as FormParameter[], [form]);
-  const names = parameters.map((p) => p.name);
-  const [values, setValues] = useState<ParamValues>({});
-  const [errors, setErrors] = useState<Record<string, ParamError>>({});
+  const answers = useCustomForm(form?.schema);
+  const names = (form?.schema.fields ?? []).map((f) => f.name);
   const [accepted, setAccepted] = useState(false);
   const [acceptError, setAcceptError] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,27 +36,26 @@ export function EnrollDialog({ obj: contract, open, onClose, run }: ActionDialog
   useEffect(() => {
     if (!open || loading) return;
     const before = previous.data?.find((d) => d.type === 'enroll')?.data ?? {};
-    setValues(Object.fromEntries(Object.entries(before).map(([k, v]) => [k, asParamValue(v)])));
-    setErrors({});
+    answers.reset(Object.fromEntries(Object.entries(before).map(([k, v]) => [k, asParamValue(v)])));
     setAccepted(false);
     setAcceptError(false);
     setError(null);
-  }, [open, loading, previous.data]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- start again when the dialog opens with its data
+  }, [open, loading, previous.data, form]);
 
   const submit = async () => {
     setError(null);
-    const check = validateFormAnswers(form?.schema, values);
-    setErrors(check.errors);
+    const valid = answers.check();
     setAcceptError(!accepted);
-    if (!check.valid) return setError(FIX_FIELDS);
+    if (!valid) return setError(FIX_FIELDS);
     if (!accepted) return;
     setBusy(true);
     try {
-      await run({ data: Object.fromEntries(names.map((n) => [n, values[n] ?? { value: null }])) });
+      await run({ data: Object.fromEntries(names.map((n) => [n, answers.values[n] ?? { value: null }])) });
       onClose();
     } catch (err) {
       const found = fieldErrorsOf(err, names);
-      setErrors(found.errors);
+      answers.setErrors(found.errors);
       setError(found.placed ? FIX_FIELDS : errorMessage(err));
     } finally {
       setBusy(false);
@@ -89,7 +84,7 @@ export function EnrollDialog({ obj: contract, open, onClose, run }: ActionDialog
       </Typography>
       {loading
         ? [1, 2, 3].map((i) => <Skeleton key={i} height={56} />)
-        : form && <ParameterForm parameters={parameters} values={values} onChange={setValues} errors={errors} />}
+        : form && <CustomFormFields {...answers.fields} />}
       {contract.status === 'enrolling' && contract.note && (
         <Alert severity="info">{`${contract.issuer.name} asked you to refine: ${contract.note}`}</Alert>
       )}

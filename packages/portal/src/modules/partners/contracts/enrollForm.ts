@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Agreement } from '@trellis/domain/partners/agreement';
-import type { FormSchema } from '@trellis/domain/parameters/form-schema';
+import type { AgreementForm } from '@trellis/domain/partners/form';
 import type { ParamError, ParamValue } from '@trellis/domain/parameters/types';
 import { api } from '../../../api/client.ts';
 import { ApiError } from '../../../api/errors.ts';
-
-/** A custom form as GET /forms/{id} answers it (what the enroll dialog reads). */
-export interface CustomForm {
-  id: string;
-  name: string;
-  schema: FormSchema;
-}
 
 /** Answers per form kept on a contract (GET /contracts/{id}/data). */
 export interface ContractData {
@@ -27,7 +20,7 @@ export function useEnrollForm(agreementId: string, enabled = true) {
     queryFn: async ({ signal }) => {
       const agreement = await api.get<Agreement>(`/agreements/${agreementId}`, undefined, signal);
       const id = agreement.forms.enroll?.id;
-      return { agreement, form: id ? await api.get<CustomForm>(`/forms/${id}`, undefined, signal) : null };
+      return { agreement, form: id ? await api.get<AgreementForm>(`/forms/${id}`, undefined, signal) : null };
     },
     enabled,
   });
