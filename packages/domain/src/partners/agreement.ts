@@ -11,6 +11,7 @@ import {
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 import type { Fields } from '../resource/fields.ts';
+import type { Refusal, Viewer } from '../resource/machine.ts';
 
 // Agreements (reference /agreements, workflow agreement-versions): the terms a distributor offers, as versioned
 // documents. Contracts are signed against an agreement's active version.
@@ -126,13 +127,19 @@ export const AgreementUpdate = z.object({
   forms: z.object({ enroll: formRef }).optional(),
 });
 
+/** Only the distributor that owns an agreement changes it (other providers may read an open one). */
+const ownerOnly = (ownerId: string, v: Viewer): Refusal | null =>
+  ownerId === v.accountId ? null : { kind: 'side', message: 'Only the owner of the agreement can change it.' };
+
 export const agreementMachine = defineMachine<Agreement>({
   statuses: {},
   actions: {},
-  deletable: (a) =>
-    a.stats.contracts > 0
-      ? { kind: 'guard', message: 'An agreement with contracts cannot be deleted; deactivate its version instead.' }
-      : null,
+  editable: (a, v) => ownerOnly(a.owner.id, v),
+  deletable: (a, v) =>
+    ownerOnly(a.owner.id, v) ??
+    (a.stats.contracts > 0
+      ? { kind: 'guard', message: 'An agreement with contracts cannot be deleted; its partners keep reading it.' }
+      : null),
 });
 
 const AGREEMENT_FIELDS: Fields = {
@@ -200,7 +207,13 @@ export const subAgreementResource = defineResource({
 // ---------------------------------------------------------------- versions
 
 export const AgreementVersion = z.object({
-  agreement: z.object({ id: z.string(), title: z.string(), name: z.string(), type: z.enum(AGREEMENT_TYPES) }),
+  agreement: z.object({
+    id: z.string(),
+    title: z.string(),
+    name: z.string(),
+    type: z.enum(AGREEMENT_TYPES),
+    owner: AccountRef,
+  }),
   version: z.number().int(),
   status: z.enum(AGREEMENT_VERSION_STATUSES),
   active: z.boolean(),
@@ -239,6 +252,7 @@ export const agreementVersionMachine = defineMachine<AgreementVersion>({
       from: ['draft'],
       to: 'active',
       by: ['provider'],
+      rule: (v, viewer) => ownerOnly(v.agreement.owner.id, viewer),
       event: 'activated',
       confirm: {
         text: (v) =>
@@ -289,4 +303,86 @@ export const agreementVersionResource = defineResource({
     phone: ['version', 'status'],
   },
   detail: { fields: ['version', 'status', 'author', 'version_created', 'version_contracts'] },
+});
+
+// ---------------------------------------------------------------- what an agreement covers, who signed it
+
+/** A marketplace an agreement covers (reference /agreements/{id}/marketplaces). */
+export const AgreementMarketplace = z.object({
+  /** The agreement that covers it. */
+  agreement: z.object({ id: z.string() }).optional(),
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  icon: z.string().optional(),
+  countries: z.array(z.object({ id: z.string(), name: z.string() })),
+  currency: z.string().nullable(),
+  stats: z.object({ hubs: z.number().int(), contracts: z.number().int() }),
+});
+export type AgreementMarketplace = z.infer<typeof AgreementMarketplace>;
+
+export const agreementMarketplaceResource = defineResource({
+  name: 'agreement-marketplace',
+  title: 'Marketplace',
+  path: '/agreements/:agreementId/marketplaces',
+  module: 'MD-0010',
+  schema: AgreementMarketplace,
+  create: z.object({ id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED) }),
+  remove: true,
+  filters: { ...roteFilters(AgreementMarketplace), currency: filterOf(AgreementMarketplace, 'currency') },
+  ordering: ['id', 'name'],
+  defaultOrdering: 'name',
+  search: ['id', 'name'],
+  visibleTo: ['vendor', 'provider'],
+  writableBy: ['provider'],
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Marketplace', kind: 'text' },
+    currency: { label: 'Currency', kind: 'text' },
+    'stats.contracts': { label: 'Contracts', kind: 'number' },
+  },
+  list: { columns: ['id', 'name', 'currency', 'stats.contracts'], phone: ['name'] },
+});
+
+/** A partner holding a contract under an agreement (reference PartnerContract, /agreements/{id}/partners). */
+export const AgreementPartner = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  agreement: z.object({ id: z.string(), name: z.string() }),
+  contract: z.object({
+    id: z.string(),
+    status: z.string(),
+    version: z.number().int(),
+    events: Events,
+  }),
+});
+export type AgreementPartner = z.infer<typeof AgreementPartner>;
+
+export const agreementPartnerResource = defineResource({
+  name: 'agreement-partner',
+  title: 'Partner',
+  path: '/agreements/:agreementId/partners',
+  module: 'MD-0010',
+  schema: AgreementPartner,
+  filters: {
+    id: filterOf(AgreementPartner, 'id'),
+    name: filterOf(AgreementPartner, 'name'),
+    'agreement.id': filterOf(AgreementPartner, 'agreement.id'),
+    'contract.id': filterOf(AgreementPartner, 'contract.id'),
+    'contract.status': filterOf(AgreementPartner, 'contract.status', ENUM_OPS),
+  },
+  ordering: ['name'],
+  defaultOrdering: 'name',
+  search: ['id', 'name'],
+  visibleTo: ['vendor', 'provider'],
+  writableBy: [],
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    name: { label: 'Partner', kind: 'text' },
+    role: { label: 'Role', kind: 'text' },
+    'contract.id': { label: 'Contract', kind: 'id' },
+    'contract.status': { label: 'Status', kind: 'text' },
+  },
+  list: { columns: ['id', 'name', 'role', 'contract.id', 'contract.status'], phone: ['name', 'contract.status'] },
 });

@@ -301,3 +301,81 @@ export const contractVersionResource = defineResource({
   },
   list: { columns: ['version', 'contract.agreement.version', 'contract.status', 'version_created'] },
 });
+
+// ---------------------------------------------------------------- data
+
+export const CONTRACT_DATA_TYPES = ['enroll', 'product', 'item'] as const;
+
+/**
+ * What the partner filled in under a contract (reference ContractData): the enroll form's answers, or data about
+ * one of its products or items, each with the form version it answered.
+ */
+export const ContractData = z.object({
+  id: z.string(),
+  type: z.enum(CONTRACT_DATA_TYPES),
+  contract: z.object({ id: z.string(), name: z.string(), type: z.string() }),
+  product: z.object({ id: z.string(), name: z.string() }).optional(),
+  item: z.object({ id: z.string(), name: z.string() }).optional(),
+  data: z.record(z.string(), z.unknown()),
+  form_version: z.object({ id: z.string(), version: z.number().int().optional() }).optional(),
+  events: Events,
+});
+export type ContractData = z.infer<typeof ContractData>;
+
+const DataBody = z.record(z.string(), z.unknown(), { error: 'data: Expected an object of answers by field name.' });
+export const ContractProductDataWrite = z.object({
+  product: z.object({ id: z.string() }).optional(),
+  data: DataBody,
+});
+
+const dataDecl = {
+  module: 'MD-0010',
+  schema: ContractData,
+  filters: {
+    id: filterOf(ContractData, 'id'),
+    type: filterOf(ContractData, 'type'),
+    'product.id': filterOf(ContractData, 'product.id'),
+    'item.id': filterOf(ContractData, 'item.id'),
+  },
+  ordering: ['id'],
+  defaultOrdering: 'id',
+  search: [],
+  visibleTo: ['vendor', 'provider'],
+  fields: {
+    id: { label: 'ID', kind: 'id' },
+    type: { label: 'Type', kind: 'text' },
+    product: { label: 'Product', kind: 'ref', route: 'product' },
+    item: { label: 'Item', kind: 'text' },
+  },
+  list: { columns: ['id', 'type', 'product'] },
+} as const;
+
+/** Everything filled in under a contract. */
+export const contractDataResource = defineResource({
+  ...dataDecl,
+  name: 'contract-data',
+  title: 'Contract data',
+  noun: 'contract data',
+  path: '/contracts/:contractId/data',
+  writableBy: [],
+});
+/** Data about the partner's products (`:id` is the product id). */
+export const contractProductDataResource = defineResource({
+  ...dataDecl,
+  name: 'contract-product-data',
+  title: 'Product data',
+  noun: 'product data',
+  path: '/contracts/:contractId/data/products',
+  create: ContractProductDataWrite.required({ product: true }),
+  update: ContractProductDataWrite.pick({ data: true }),
+});
+/** Data about the items of one of the partner's products (`:id` is the item id). */
+export const contractItemDataResource = defineResource({
+  ...dataDecl,
+  name: 'contract-item-data',
+  title: 'Item data',
+  noun: 'item data',
+  path: '/contracts/:contractId/data/products/:productId/items',
+  create: z.object({ item: z.object({ id: z.string() }), data: DataBody }),
+  update: ContractProductDataWrite.pick({ data: true }),
+});

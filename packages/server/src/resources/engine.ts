@@ -425,7 +425,7 @@ export async function insertStamped<T extends Obj>(res: Served<T>, ctx: Ctx, obj
   await insertObject(res, stamped, db);
   await recordAudit(db, ctx, {
     res,
-    objectId: stamped.id,
+    objectId: auditId(res, stamped),
     action: 'create',
     owner: ownerOf(res, stamped, ctx),
     after: stamped,
@@ -443,9 +443,19 @@ export async function saveStamped<T extends Obj>(
 ): Promise<T> {
   const next = stampUpdated(ctx, 'updated' in after ? { ...after, updated: now() } : after, event);
   await updateObject(res, next, db);
-  await recordAudit(db, ctx, { res, objectId: next.id, action, owner: ownerOf(res, next, ctx), before, after: next });
+  await recordAudit(db, ctx, {
+    res,
+    objectId: auditId(res, next),
+    action,
+    owner: ownerOf(res, next, ctx),
+    before,
+    after: next,
+  });
   return next;
 }
+
+/** The id an audit record names: the object's id, or its key's values for objects without one (versions). */
+const auditId = (res: Served<any>, obj: Obj): string => obj.id ?? Object.values(res.key?.(obj) ?? {}).join('/');
 
 export function ownerOf(res: Served<any>, obj: Obj, ctx: Ctx): string {
   return res.owner?.(obj) ?? (rowFor(res, obj).account_id as string | undefined) ?? ctx.account.id;
@@ -485,7 +495,7 @@ export async function createObject<T extends Obj>(
     }
     await recordAudit(trx, ctx, {
       res,
-      objectId: stamped.id,
+      objectId: auditId(res, stamped),
       action: 'create',
       owner: ownerOf(res, stamped, ctx),
       after: stamped,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from '../sql-script.ts';
 
+// Rows made with their parent in one create (an agreement's first version) point to it through a deferred key.
 // Issue 15, partner management: agreements with versions, the marketplaces they cover, contracts with versions
 // and the data partners fill in. Owner account ids on every row (DESIGN §7); list indexes derive from the
 // declarations at start (resources/indexes.ts).
@@ -23,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create index agreements_parent on agreements (parent_id) where parent_id is not null;
 
     create table agreement_versions (
-      agreement_id text not null references agreements(id) on delete cascade,
+      agreement_id text not null references agreements(id) on delete cascade deferrable initially deferred,
       version integer not null,
       account_id text not null,
       status text not null,
@@ -34,10 +35,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
 
     create table agreement_marketplaces (
-      agreement_id text not null references agreements(id) on delete cascade,
+      agreement_id text not null references agreements(id) on delete cascade deferrable initially deferred,
       marketplace_id text not null,
       account_id text not null,
       created_at timestamptz not null,
+      data jsonb not null,
       primary key (agreement_id, marketplace_id)
     );
     create index agreement_marketplaces_marketplace on agreement_marketplaces (marketplace_id);
@@ -59,7 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create index contracts_pair on contracts (account_id, owner_id, type, status);
 
     create table contract_versions (
-      contract_id text not null references contracts(id) on delete cascade,
+      contract_id text not null references contracts(id) on delete cascade deferrable initially deferred,
       version integer not null,
       account_id text not null,
       owner_id text not null,

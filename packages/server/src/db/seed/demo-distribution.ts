@@ -1,38 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_PASSWORD } from './demo.ts';
-
-/** A logged-in demo user calling the public API, as the portal would. */
-export async function as(app: FastifyInstance, email: string) {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/public/v1/auth/login',
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  const body = login.json();
-  const headers = {
-    cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
-    'x-session-id': body.session_id,
-  };
-  const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-    const res = await app.inject({ method, url: `/public/v1${url}`, headers, payload });
-    if (res.statusCode >= 300) throw new Error(`demo distribution: ${method} ${url} → ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const logout = () => app.inject({ method: 'POST', url: '/public/v1/auth/logout', headers });
-  return { accountId: body.account.id as string, call, logout };
-}
+import { demoUser } from './demo-api.ts';
+import { partnerThroughContract } from './demo-partners.ts';
 
 /**
- * Demo Provider's distribution, made through the public API: Demo Vendor and Demo Provider become partners, the
- * provider runs a European marketplace (with countries) served by a hub, and the vendor connects its demo product
+ * Demo Provider's distribution, made through the public API: the provider runs a European marketplace (with countries) served by a hub, Demo Vendor and Demo Provider
+ * become partners by a distribution contract for it, and the vendor connects its demo product
  * to that hub for production (so the provider reads it) and asks to list it there: the request waits for the provider's
  * review (deploy and complete it to try listing).
  */
 export async function seedDemoDistribution(app: FastifyInstance, productId: string) {
-  const vendor = await as(app, 'vendor@demo.trellis');
-  const provider = await as(app, 'provider@demo.trellis');
-  await vendor.call('POST', '/partners', { id: provider.accountId });
-  await provider.call('POST', `/partners/${vendor.accountId}/accept`, {});
+  const vendor = await demoUser(app, 'vendor@demo.trellis', 'distribution');
+  const provider = await demoUser(app, 'provider@demo.trellis', 'distribution');
 
   const hub = await provider.call('POST', '/hubs', {
     name: 'Demo Provider EU hub',
@@ -48,6 +26,8 @@ export async function seedDemoDistribution(app: FastifyInstance, productId: stri
     countries: ['DE', 'AT', 'CH', 'FR'].map((id) => ({ id })),
     hubs: [{ hub: { id: hub.id }, external_id: 'EU-1' }],
   });
+  // the partnership comes from a signed distribution contract for that marketplace
+  await partnerThroughContract(vendor, provider, marketplace.id);
   const connection = await vendor.call('POST', `/products/${productId}/connections`, {
     hub: { id: hub.id },
     type: 'production',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FormFieldInput } from '@trellis/domain';
-import { as } from './demo-distribution.ts';
+import { demoUser } from './demo-api.ts';
 
 /** The name the demo distribution agreement finds its enroll form by. */
 export const DEMO_ENROLL_FORM = 'Distribution enrolment';
@@ -53,7 +53,7 @@ const FIELDS: FormFieldInput[] = [
 
 /** Demo Provider's active enroll form, made and activated through the API (the agreement seed attaches it). */
 export async function seedDemoForms(app: FastifyInstance) {
-  const provider = await as(app, 'provider@demo.trellis');
+  const provider = await demoUser(app, 'provider@demo.trellis', 'forms');
   const form = await provider.call('POST', '/forms', {
     name: DEMO_ENROLL_FORM,
     type: 'enroll',

@@ -12,6 +12,7 @@ import { seedDemoFulfillment } from './demo-fulfillment.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { seedDemoAccess } from './demo-access.ts';
+import { seedDemoPartners } from './demo-partners.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -29,6 +30,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoFulfillment(app, db, hub.id, marketplace.id);
     await seedDemoBranding(app, config);
     await seedDemoAccess(app, db);
+    await seedDemoPartners(app, marketplace.id);
   } finally {
     await app.close();
   }

@@ -180,3 +180,51 @@ export const partnerProducts: Served<ProductVersion> = {
   },
   present: (v) => ({ ...v, latest: true, public: true, staging: false }),
 };
+
+/**
+ * Make two accounts partners, or end it (partner management: an active distribution contract is what makes a
+ * vendor and a distributor partners; terminating the last one ends it). Both views change together, audited as
+ * the contract's caller; existing listings and subscriptions are left alone.
+ */
+export async function setPartnership(
+  db: Transaction<DB>,
+  ctx: Ctx,
+  pair: { vendorId: string; providerId: string; by: { id: string; name: string } },
+  active: boolean,
+) {
+  const ids = [pair.vendorId, pair.providerId].sort();
+  await sql`select id from accounts where id in (${ids[0]}, ${ids[1]}) order by id for update`.execute(db);
+  const status: PartnerStatus = active ? 'active' : 'removed';
+  for (const [viewer, other] of [
+    [pair.vendorId, pair.providerId],
+    [pair.providerId, pair.vendorId],
+  ]) {
+    const row = await db
+      .selectFrom('partners')
+      .select('data')
+      .where('account_id', '=', viewer)
+      .where('id', '=', other)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) {
+      if (!active) continue;
+      const account = await db.selectFrom('accounts').selectAll().where('id', '=', other).executeTakeFirstOrThrow();
+      const made = stampCreated(ctx, { ...partnerView(account, viewer, pair.by), status });
+      await insertObject(partners, made, db);
+      await recordAudit(db, ctx, { res: partners, objectId: made.id, action: 'create', owner: viewer, after: made });
+      continue;
+    }
+    const before = row.data as Partner;
+    if (before.status === status) continue;
+    const after = stampUpdated(ctx, { ...before, status }, active ? 'accepted' : 'removed');
+    await updateObject(partners, after, db);
+    await recordAudit(db, ctx, {
+      res: partners,
+      objectId: before.id,
+      action: active ? 'accept' : 'remove',
+      owner: viewer,
+      before,
+      after,
+    });
+  }
+}

@@ -1,4 +1,11 @@
 import { defineArea } from '../types.ts';
+import { agreementMarketplaces, agreementPartners } from './agreement-links.ts';
+import { agreementVersions } from './agreement-versions.ts';
+import { agreements, subAgreements } from './agreements.ts';
+import { contractData, contractItemData, contractProductData } from './contract-data.ts';
+import { contractVersions } from './contract-versions.ts';
+import { agreementContracts, contracts, contractsWaiting } from './contracts.ts';
+import { documentRoutes } from './documents.ts';
 import { agreementForms, agreementFormVersions } from './forms.ts';
 
 /**
@@ -8,5 +15,22 @@ import { agreementForms, agreementFormVersions } from './forms.ts';
  */
 export const partners = defineArea({
   name: 'partners',
-  resources: [agreementForms, agreementFormVersions],
+  resources: [
+    agreements,
+    subAgreements,
+    agreementVersions,
+    agreementMarketplaces,
+    agreementPartners,
+    agreementContracts,
+    contracts,
+    contractVersions,
+    contractData,
+    contractProductData,
+    contractItemData,
+    agreementForms,
+    agreementFormVersions,
+  ],
+  routes: documentRoutes,
+  // Dashboard (spec §1, §6): contracts that wait for the caller, vendors and providers alike.
+  counters: { contracts: { visibleTo: ['vendor', 'provider'], count: contractsWaiting } },
 });

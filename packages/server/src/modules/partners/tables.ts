@@ -17,18 +17,19 @@ export const agreementTable = defineTable('agreements', {
 export const agreementVersionTable = defineTable('agreement_versions', {
   agreement_id: text('agreement.id'),
   version: int('version'),
-  account_id: text(),
+  account_id: text('agreement.owner.id'),
   status: text('status'),
   created_at: timestamp('version_created'),
   updated_at: timestamp((v) => v.events?.updated?.at ?? v.version_created),
 });
 
-/** The marketplaces an agreement covers (reference /agreements/{id}/marketplaces). */
-export const agreementMarketplaceTable = defineTable(
-  'agreement_marketplaces',
-  { agreement_id: text(), marketplace_id: text(), account_id: text(), created_at: timestamp() },
-  { data: false },
-);
+/** The marketplaces an agreement covers (reference /agreements/{id}/marketplaces): the marketplace as linked. */
+export const agreementMarketplaceTable = defineTable('agreement_marketplaces', {
+  agreement_id: text('agreement.id'),
+  marketplace_id: text('id'),
+  account_id: text(),
+  created_at: timestamp(),
+});
 
 export const contractTable = defineTable('contracts', {
   id: text('id'),

@@ -1,0 +1,2 @@
+// What other areas may use of distribution (DESIGN §2: public.ts is the only file they import).
+export { setPartnership } from './partners.ts';
