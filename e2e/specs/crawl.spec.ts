@@ -90,6 +90,7 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'listings.requests.details': async (a) => one({ id: await first(a, '/listing-requests') }),
   'partners.details': async (a) => one({ id: await first(a, '/partners') }),
   'partners.forms.details': async (a) => one({ id: await first(a, '/forms') }),
+  'partners.groups.details': async (a) => one({ id: await first(a, '/catalog/groups') }),
   'customers.directory.details': async (a) => one({ id: await first(a, '/tier/accounts') }),
   'customers.requests.details': async (a) => one({ id: await first(a, '/tier/account-requests') }),
   'subscriptions.directory.details': async (a) => one({ id: await first(a, '/assets') }),

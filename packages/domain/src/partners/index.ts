@@ -3,3 +3,4 @@ export * from './agreement.ts';
 export * from './contract.ts';
 export * from './waiting.ts';
 export * from './form.ts';
+export * from './catalog-group.ts';

@@ -165,6 +165,7 @@ import type { CatalogParametersTables } from './schema-parameters.ts';
 import type { MfaTables } from './schema-mfa.ts';
 import type { PartnersTables } from './schema-partners.ts';
 import type { FormsTables } from './schema-forms.ts';
+import type { CatalogGroupsTables } from './schema-groups.ts';
 
 export interface DB
   extends
@@ -179,7 +180,8 @@ export interface DB
     FulfillmentTables,
     MfaTables,
     PartnersTables,
-    FormsTables {
+    FormsTables,
+    CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;
   product_versions: ProductVersionsTable;

@@ -44,6 +44,11 @@ export interface Served<T extends Obj = Obj> {
    * `asset_id`); other fields are read from the jsonb `data`. For a legacy table: the whole map.
    */
   columns?: Record<string, string>;
+  /**
+   * Public field → the path in the stored `data` it is read from, when the answer is a view of the stored object
+   * under other names (a contract listed as a partner: `name` is the stored `owner.name`).
+   */
+  paths?: Record<string, string>;
   /** Visibility of rows to this caller, including parent path parameters. Another tenant's row never matches. */
   scope(ctx: Ctx, params: Params): RawBuilder<boolean>;
   /** The object as returned; `include` holds the `select(+x)` extras asked for. */
@@ -149,7 +154,8 @@ export function stampUpdated<T extends Obj>(ctx: Ctx, obj: T, event = 'updated')
 
 function querySpec(res: Served<any>): QuerySpec {
   const columns = columnMap(res);
-  const ref = (name: string) => (columns[name] ? { column: columns[name] } : { json: name.split('.') });
+  const ref = (name: string) =>
+    columns[name] ? { column: columns[name] } : { json: (res.paths?.[name] ?? name).split('.') };
   const fields: QuerySpec['fields'] = {};
   for (const [name, f] of Object.entries(res.decl.filters) as [string, FilterDecl][]) {
     const target = ref(name);

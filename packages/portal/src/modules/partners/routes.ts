@@ -52,4 +52,11 @@ export const partnersRoutes: RouteDef[] = [
     title: 'Form',
     component: page(() => import('./forms/FormDetailsPage.tsx')),
   },
+  {
+    ...details,
+    name: 'partners.groups.details',
+    path: '/partners/groups/:id',
+    title: 'Catalog group',
+    component: page(() => import('./groups/GroupDetailsPage.tsx')),
+  },
 ];

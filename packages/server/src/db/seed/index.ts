@@ -9,6 +9,7 @@ import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoForms } from './demo-forms.ts';
 import { seedDemoFulfillment } from './demo-fulfillment.ts';
+import { seedDemoGroups } from './demo-groups.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { seedDemoAccess } from './demo-access.ts';
@@ -27,9 +28,10 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     const { hub, marketplace } = await seedDemoDistribution(app, product.id);
     await seedDemoForms(app);
     await seedDemoTiers(app);
-    await seedDemoFulfillment(app, db, hub.id, marketplace.id);
+    const { product: mailSuite } = await seedDemoFulfillment(app, db, hub.id, marketplace.id);
     await seedDemoBranding(app, config);
     await seedDemoAccess(app, db);
+    await seedDemoGroups(app, [product.id, mailSuite.id]);
     await seedDemoPartners(app, marketplace.id);
   } finally {
     await app.close();

@@ -7,4 +7,4 @@ export function productRefOf(p: { id: string; status: string; data: { name: stri
 
 export { markdownToHtml, renderTemplate } from './content/render.ts';
 export { setRequestContextLoader } from './content/templates.ts';
-export { productForWrite, productIsVisible } from './visibility.ts';
+export { productForWrite, productIsVisible, productVisible } from './visibility.ts';

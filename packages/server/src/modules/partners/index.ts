@@ -7,6 +7,7 @@ import { contractVersions } from './contract-versions.ts';
 import { agreementContracts, contracts, contractsWaiting } from './contracts.ts';
 import { documentRoutes } from './documents.ts';
 import { agreementForms, agreementFormVersions } from './forms.ts';
+import { groupLinkRoutes, groupResources, groupTables } from './groups/index.ts';
 
 /**
  * Partner management (issue 15): agreements with versions and documents, the contracts partners sign under
@@ -29,8 +30,13 @@ export const partners = defineArea({
     contractItemData,
     agreementForms,
     agreementFormVersions,
+    ...groupResources,
   ],
-  routes: documentRoutes,
+  tables: [...groupTables],
+  routes: (api) => {
+    documentRoutes(api);
+    groupLinkRoutes(api);
+  },
   // Dashboard (spec §1, §6): contracts that wait for the caller, vendors and providers alike.
   counters: { contracts: { visibleTo: ['vendor', 'provider'], count: contractsWaiting } },
 });
