@@ -46,7 +46,13 @@ export const agreementFixture = (patch: Partial<Agreement> = {}): Agreement => (
 });
 
 export const versionFixture = (patch: Partial<AgreementVersion> = {}): AgreementVersion => ({
-  agreement: { id: AGREEMENT_ID, title: 'Europe distribution', name: 'Europe distribution', type: 'distribution' },
+  agreement: {
+    id: AGREEMENT_ID,
+    title: 'Europe distribution',
+    name: 'Europe distribution',
+    type: 'distribution',
+    owner: provider,
+  },
   version: 1,
   status: 'active',
   active: true,

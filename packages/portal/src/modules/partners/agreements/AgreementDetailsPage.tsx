@@ -22,6 +22,7 @@ import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { AccountName } from '../common/AccountName.tsx';
+import { AgreementProductGroupsTab } from '../groups/AgreementProductGroupsTab.tsx';
 import { AgreementDialog } from './AgreementDialog.tsx';
 import { DocumentTab } from './DocumentTab.tsx';
 import { EnrollButton } from './EnrollButton.tsx';
@@ -84,7 +85,7 @@ export default function AgreementDetailsPage() {
             {canEnroll(a) && <EnrollButton agreement={a} />}
           </>
         )}
-        onDeleted={own ? () => navigate(LIST()) : undefined}
+        onDeleted={() => navigate(LIST())}
         tabs={[
           { id: 'document', label: 'Document', render: (a) => <DocumentTab agreement={a} own={own} /> },
           { id: 'versions', label: 'Versions', render: (a) => <VersionsTab agreement={a} own={own && writes} /> },
@@ -129,6 +130,7 @@ export default function AgreementDetailsPage() {
               />
             ),
           },
+          { id: 'groups', label: 'Product groups', render: (a) => <AgreementProductGroupsTab agreement={a} /> },
         ]}
       />
       {agreement && own && (

@@ -1,61 +1,51 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Agreement } from '@trellis/domain/partners/agreement';
+import {
+  agreementMarketplaceResource,
+  type Agreement,
+  type AgreementMarketplace,
+} from '@trellis/domain/partners/agreement';
 import { errorMessage } from '../../../api/errors.ts';
-import { listAll } from '../../../api/list.ts';
+import { useList } from '../../../api/hooks.ts';
 import { useWrite } from '../../../api/useWrite.ts';
 import { notify } from '../../../app/notices.ts';
 import { pathTo } from '../../../app/routes.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { RefLink } from '../../../components/display/FieldValue.tsx';
+import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { EMPTY_SELECT } from '../../catalog/common/selects.ts';
-import { MarketplaceAvatar } from '../../distribution/common/Marketplace.tsx';
+import { useRemoval } from '../groups/useRemoval.tsx';
 import { useOwnMarketplaces } from './data.ts';
 
-type Covered = { id: string; name: string; icon?: string | null };
-
-/** The marketplaces an agreement covers (partners under it list there); its owner adds and removes them. */
+/** The marketplaces an agreement covers (its partners list there); its owner adds one of its own or removes one. */
 export function MarketplacesTab({ agreement, own }: { agreement: Agreement; own: boolean }) {
   const path = `/agreements/${agreement.id}/marketplaces`;
-  const covered = useQuery({
-    queryKey: ['list', path],
-    queryFn: ({ signal }) => listAll<Covered>(path, '', signal),
-  });
+  const changed = { lists: [path], objects: [`/agreements/${agreement.id}`] };
+  const covered = useList<AgreementMarketplace>(path, 'limit=1000', { enabled: own });
   const mine = useOwnMarketplaces(agreement.owner.id, own);
   const [adding, setAdding] = useState('');
-  const [removing, setRemoving] = useState<Covered | null>(null);
-  const objects = [`/agreements/${agreement.id}`];
-  const add = useWrite<unknown, string>(
+  const add = useWrite<AgreementMarketplace, string>(
     { method: 'POST', path, body: (id) => ({ id }) },
-    { lists: [path], objects, notice: () => 'The marketplace was added to the agreement.' },
+    { ...changed, notice: (m) => `"${agreement.title}" now covers ${m.name}.` },
   );
-  const remove = useWrite<unknown, string>(
-    { method: 'DELETE', path: (id) => `${path}/${id}` },
-    { lists: [path], objects },
-  );
-  const items = covered.data ?? [];
-  const addable = (mine.data ?? []).filter((m) => !items.some((c) => c.id === m.id));
+  const remove = useWrite<void, AgreementMarketplace>({ method: 'DELETE', path: (m) => `${path}/${m.id}` }, changed);
+  const removal = useRemoval<AgreementMarketplace>({
+    title: 'Remove marketplace',
+    from: 'the agreement',
+    confirm: (m) => `"${agreement.title}" no longer covers ${m.name}.`,
+    remove: (m) => remove.mutateAsync(m),
+  });
+  const addable = (mine.data ?? []).filter((m) => !covered.data?.items.some((c) => c.id === m.id));
 
   return (
-    <Box>
+    <>
       {own && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
           <TextField
             select
             size="small"
-            label="Marketplace"
+            label="Add a marketplace"
             value={adding}
             onChange={(e) => setAdding(e.target.value)}
             slotProps={EMPTY_SELECT}
@@ -72,7 +62,7 @@ export function MarketplacesTab({ agreement, own }: { agreement: Agreement; own:
             ))}
           </TextField>
           <Button
-            variant="outlined"
+            variant="contained"
             disabled={!adding || add.isPending}
             onClick={() =>
               add.mutateAsync(adding).then(
@@ -85,50 +75,16 @@ export function MarketplacesTab({ agreement, own }: { agreement: Agreement; own:
           </Button>
         </Box>
       )}
-      {covered.isPending && <Skeleton variant="rounded" height={56} />}
-      {covered.isError && <Typography color="error">{errorMessage(covered.error)}</Typography>}
-      {covered.data && items.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          The agreement covers no marketplace yet.
-        </Typography>
-      )}
-      <List disablePadding>
-        {items.map((m) => (
-          <ListItem
-            key={m.id}
-            divider
-            disableGutters
-            secondaryAction={
-              own && (
-                <IconButton edge="end" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
-                  <DeleteOutlineIcon />
-                </IconButton>
-              )
-            }
-          >
-            <ListItemAvatar>
-              <MarketplaceAvatar icon={m.icon} name={m.name} />
-            </ListItemAvatar>
-            <ListItemText
-              primary={<RefLink to={pathTo('marketplaces.details', { id: m.id })}>{m.name}</RefLink>}
-              secondary={m.id}
-            />
-          </ListItem>
-        ))}
-      </List>
-      <ConfirmDialog
-        open={!!removing}
-        title="Remove marketplace"
-        confirmLabel="Remove"
-        destructive
-        onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          await remove.mutateAsync(removing!.id);
-          notify('success', `${removing!.name} is no longer covered by the agreement.`);
-        }}
-      >
-        {`"${agreement.title}" no longer covers ${removing?.name ?? ''}.`}
-      </ConfirmDialog>
-    </Box>
+      <ResourceTable<AgreementMarketplace>
+        key="marketplaces"
+        resource={agreementMarketplaceResource}
+        path={path}
+        stateKey="agreement-marketplaces"
+        noun="marketplaces"
+        rowLink={(m) => pathTo('marketplaces.details', { id: m.id })}
+        rowActions={own ? removal.button : undefined}
+      />
+      {removal.dialog}
+    </>
   );
 }

@@ -29,10 +29,10 @@ export function ContractDataTab({ contract }: { contract: Contract }) {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {answered.map((d, i) => (
-        <Box key={`${d.type}-${i}`} component="section" aria-label={`${KIND_LABELS[d.type]} answers`}>
+        <Box key={d.id ?? i} component="section" aria-label={`${KIND_LABELS[d.type]} answers`}>
           <Typography variant="overline" component="h3" color="text.secondary">
-            {KIND_LABELS[d.type]}
-            {d.form_version ? ` · form version ${d.form_version}` : ''}
+            {[KIND_LABELS[d.type], d.product?.name, d.item?.name].filter(Boolean).join(' · ')}
+            {d.form_version?.version ? ` · form version ${d.form_version.version}` : ''}
           </Typography>
           <FieldList
             items={Object.entries(d.data).map(([name, v]) => {

@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Agreement } from '@trellis/domain/partners/agreement';
+import type { ContractData } from '@trellis/domain/partners/contract';
 import type { AgreementForm } from '@trellis/domain/partners/form';
 import type { ParamError, ParamValue } from '@trellis/domain/parameters/types';
 import { api } from '../../../api/client.ts';
 import { ApiError } from '../../../api/errors.ts';
-
-/** Answers per form kept on a contract (GET /contracts/{id}/data). */
-export interface ContractData {
-  type: 'enroll' | 'product' | 'item';
-  data: Record<string, ParamValue | string | null>;
-  form_version?: number | string | null;
-  form?: { id: string; name?: string } | null;
-}
 
 /** The agreement's enroll form (null when it asks for none). */
 export function useEnrollForm(agreementId: string, enabled = true) {
@@ -26,7 +19,7 @@ export function useEnrollForm(agreementId: string, enabled = true) {
   });
 }
 
-/** The answers already given on enrol (shown again when the distributor asks to refine). */
+/** What the partner filled in under the contract (the enrol answers first shown again after a refine). */
 export function useContractData(contractId: string, enabled = true) {
   const path = `/contracts/${contractId}/data`;
   return useQuery({
@@ -37,8 +30,8 @@ export function useContractData(contractId: string, enabled = true) {
 }
 
 /** An answer in the shape the parameter form edits. */
-export const asParamValue = (v: ParamValue | string | null | undefined): ParamValue =>
-  v && typeof v === 'object' ? v : { value: v ?? null };
+export const asParamValue = (v: unknown): ParamValue =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as ParamValue) : { value: v == null ? null : String(v) };
 
 /**
  * A 400's messages by form field: `fields` keyed by `data.<name>` or `<name>`, or `params` / `errors` objects as
