@@ -21,7 +21,7 @@ import { pathTo } from '../../../app/routes.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
-import { AccountName } from '../common/AccountName.tsx';
+import { AccountName, inDirectory } from '../common/AccountName.tsx';
 import { AgreementProductGroupsTab } from '../groups/AgreementProductGroupsTab.tsx';
 import { AgreementDialog } from './AgreementDialog.tsx';
 import { DocumentTab } from './DocumentTab.tsx';
@@ -69,7 +69,7 @@ export default function AgreementDetailsPage() {
           </Box>
         )}
         fields={[...agreementResource.detail!.fields, 'owner', 'marketplace', 'parent']}
-        render={{ owner: (a) => <AccountName account={a.owner} /> }}
+        render={{ owner: (a) => <AccountName account={a.owner} linked={inDirectory(a)} /> }}
         buttons={(a) => (
           <>
             {own && writes && (

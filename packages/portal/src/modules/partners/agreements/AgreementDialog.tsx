@@ -65,6 +65,14 @@ function byField(issues: { path: string; message: string }[]): Record<string, st
   }
   return out;
 }
+/** The dialog scrolls: bring the first field with a message into view (on a phone it may be far above). */
+const showFirstError = () =>
+  requestAnimationFrame(() =>
+    document
+      .querySelector('[role="dialog"] [aria-invalid="true"]')
+      ?.closest('.MuiFormControl-root')
+      ?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+  );
 const zodIssues = (r: z.ZodSafeParseResult<unknown>) =>
   r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 
@@ -126,7 +134,7 @@ export function AgreementDialog({ open, agreement, onClose, onSaved }: Agreement
     if (!editing && distribution && !values.marketplace) local.marketplace = 'Choose the marketplace it covers.';
     setErrors(local);
     setError(null);
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) return showFirstError();
     try {
       onSaved(await save.mutateAsync(b));
     } catch (err) {
@@ -134,6 +142,7 @@ export function AgreementDialog({ open, agreement, onClose, onSaved }: Agreement
       const placed = byField(Object.entries(fields).map(([path, m]) => ({ path, message: m[0] })));
       setErrors(placed);
       setError(Object.keys(placed).length ? null : errorMessage(err));
+      showFirstError();
     }
   };
 

@@ -99,7 +99,7 @@ function VersionPanel({
   const draft = v.status === 'draft';
 
   return (
-    <Box component="section" aria-label={`Version ${v.version}`}>
+    <Box component="section" aria-label={`Version ${v.version}`} sx={{ borderTop: 1, borderColor: 'divider', pt: 2.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 0.5 }}>
         <Typography component="h2" variant="h6">
           Version {v.version}

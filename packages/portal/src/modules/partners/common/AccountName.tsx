@@ -4,11 +4,20 @@ import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { RefLink } from '../../../components/display/FieldValue.tsx';
 
 /**
- * A party of an agreement or contract: the caller's own account reads "(you)" and has no page to open; a partner
- * links to its page in the directory.
+ * A party of an agreement or contract: the caller's own account reads "(you)" ("You" in a list) and has no page to
+ * open; a partner links to its page in the directory when it has one there (`linked`: a vendor and a distributor).
  */
-export function AccountName({ account, dense }: { account: { id: string; name: string }; dense?: boolean }) {
+export function AccountName({
+  account,
+  dense,
+  linked = true,
+}: {
+  account: { id: string; name: string };
+  dense?: boolean;
+  linked?: boolean;
+}) {
   const auth = useAuth();
+  if (account.id === auth.account.id && dense) return <>You</>;
   if (account.id === auth.account.id)
     return (
       <>
@@ -20,7 +29,7 @@ export function AccountName({ account, dense }: { account: { id: string; name: s
     );
   return (
     <>
-      <RefLink to={pathTo('partners.details', { id: account.id })} inline={!dense}>
+      <RefLink to={linked ? pathTo('partners.details', { id: account.id }) : undefined} inline={!dense}>
         {account.name}
       </RefLink>
       {!dense && (
@@ -31,3 +40,6 @@ export function AccountName({ account, dense }: { account: { id: string; name: s
     </>
   );
 }
+
+/** Whether the parties of a contract meet in the partner directory (a vendor and its distributor; not resellers). */
+export const inDirectory = (c: { type: string }) => c.type === 'distribution' || c.type === 'program';

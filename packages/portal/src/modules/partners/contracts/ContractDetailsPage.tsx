@@ -12,7 +12,7 @@ import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
-import { AccountName } from '../common/AccountName.tsx';
+import { AccountName, inDirectory } from '../common/AccountName.tsx';
 import { ContractDataTab } from './ContractDataTab.tsx';
 import { ContractTimeline } from './ContractTimeline.tsx';
 import { EnrollDialog } from './EnrollDialog.tsx';
@@ -35,7 +35,10 @@ export default function ContractDetailsPage() {
       path={path}
       title={(c) => c.name}
       banner={(c) => <ContractTimeline contract={c} />}
-      render={{ issuer: (c) => <AccountName account={c.issuer} />, owner: (c) => <AccountName account={c.owner} /> }}
+      render={{
+        issuer: (c) => <AccountName account={c.issuer} linked={inDirectory(c)} />,
+        owner: (c) => <AccountName account={c.owner} linked={inDirectory(c)} />,
+      }}
       actions={{
         enroll: { dialog: (p) => <EnrollDialog {...p} /> },
         sign: {

@@ -50,7 +50,7 @@ export function contractTimeline(c: Contract): TimelineStep[] {
     const refined = c.events?.refined;
     steps.push({
       key: 'enrolled',
-      label: 'Enrolled',
+      label: c.status === 'enrolling' ? 'Enrolment' : 'Enrolled',
       state: c.status === 'enrolling' ? 'current' : at || c.status !== 'rejected' ? 'done' : 'skipped',
       at: c.status === 'enrolling' ? undefined : at,
       by: c.status === 'enrolling' ? undefined : who(enrolled, c.owner.name),
@@ -78,7 +78,8 @@ export function contractTimeline(c: Contract): TimelineStep[] {
   }
   steps.push({
     key: 'signed',
-    label: partnerSigns ? 'Signed' : 'Approved',
+    // what it waits for while pending, what happened once decided
+    label: c.status === 'pending' ? (partnerSigns ? 'Signature' : 'Approval') : partnerSigns ? 'Signed' : 'Approved',
     state: decided ? 'done' : c.status === 'pending' ? 'current' : c.status === 'rejected' ? 'skipped' : 'upcoming',
     at: decided ? (signed?.at ?? c.enrolled ?? undefined) : undefined,
     by: decided ? who(signed, approver) : undefined,

@@ -16,7 +16,7 @@ import { pathTo } from '../../../app/routes.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import type { ListTab } from '../../../components/TabbedListPage.tsx';
-import { AccountName } from '../common/AccountName.tsx';
+import { AccountName, inDirectory } from '../common/AccountName.tsx';
 
 /** URL parameters of the contracts list: the kind shown (`kind`) and "waiting for me" (`waiting=1`). */
 export const KIND_PARAM = 'kind';
@@ -75,8 +75,10 @@ export function useContractsTab(): ListTab | null {
           base={base}
           idPlaceholder={CONTRACT_ID_PLACEHOLDER}
           render={{
-            issuer: (c) => <AccountName account={c.issuer} dense />,
-            owner: (c) => <AccountName account={c.owner} dense />,
+            // the row opens the contract: the agreement's name is not a link of its own here
+            agreement: (c) => c.agreement.name,
+            issuer: (c) => <AccountName account={c.issuer} dense linked={inDirectory(c)} />,
+            owner: (c) => <AccountName account={c.owner} dense linked={inDirectory(c)} />,
           }}
           rowLink={(c) => pathTo('partners.contracts.details', { id: c.id })}
         />

@@ -1,9 +1,14 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A whole HTML page around the document, in the portal's type and colours; links open in a new tab. */
+/**
+ * A whole HTML page: the server's own page as it is, or the portal's around a fragment (the preview) in the portal's
+ * type and colours. Links open in a new tab either way.
+ */
 function page(html: string, font: string, link: string) {
+  if (/^\s*<(!doctype|html)/i.test(html))
+    return /<head>/i.test(html) ? html.replace(/<head>/i, '<head><base target="_blank">') : html;
   return `<!doctype html><html><head><meta charset="utf-8"><base target="_blank">
 <style>
   html { color-scheme: light; }
@@ -29,6 +34,11 @@ export function DocumentFrame({ html, title, minHeight = 160 }: { html: string; 
     const doc = ref.current?.contentDocument;
     if (doc?.documentElement) setHeight(Math.max(minHeight, doc.documentElement.scrollHeight + 2));
   }, [minHeight]);
+  // the text wraps differently when the window changes width
+  useEffect(() => {
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [fit]);
   return (
     <Box
       component="iframe"
