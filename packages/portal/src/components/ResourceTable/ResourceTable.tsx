@@ -175,12 +175,16 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
 
   // Persist: local storage now, the URL after a short pause (typing should not flood history).
   const encoded = encodeState(state);
+  // the URL of when the timer fires: the page may have navigated meanwhile (e.g. to `?version=2`), and the
+  // router's functional update would start from the params of the render that set the timer
+  const paramsNow = useRef(params);
+  paramsNow.current = params;
   useEffect(() => {
     saveStored(key, state);
     const t = setTimeout(() => {
       setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
+        () => {
+          const next = new URLSearchParams(paramsNow.current);
           if (encoded) next.set('state', encoded);
           else next.delete('state');
           return next;
