@@ -89,11 +89,10 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'listings.directory.details': async (a) => one({ id: await first(a, '/listings') }),
   'listings.requests.details': async (a) => one({ id: await first(a, '/listing-requests') }),
   'partners.details': async (a) => one({ id: await first(a, '/partners') }),
-<<<<<<< HEAD
+  'partners.agreements.details': async (a) => one({ id: await first(a, '/agreements') }),
+  'partners.contracts.details': async (a) => one({ id: await first(a, '/contracts') }),
   'partners.forms.details': async (a) => one({ id: await first(a, '/forms') }),
-=======
   'partners.groups.details': async (a) => one({ id: await first(a, '/catalog/groups') }),
->>>>>>> main
   'customers.directory.details': async (a) => one({ id: await first(a, '/tier/accounts') }),
   'customers.requests.details': async (a) => one({ id: await first(a, '/tier/account-requests') }),
   'subscriptions.directory.details': async (a) => one({ id: await first(a, '/assets') }),

@@ -84,6 +84,8 @@ export interface ResourceTableProps<T> {
   pickers?: PickerFilter[];
   /** Plural noun for messages ("tokens"). */
   noun?: string;
+  /** The shape of an id, shown in the empty ID filter (e.g. `CT-0000-0000-0000`). */
+  idPlaceholder?: string;
   toolbar?: ReactNode;
 }
 
@@ -102,12 +104,14 @@ function FilterText({
   onChange,
   icon,
   width = 200,
+  placeholder,
 }: {
   label: string;
   value: string;
   onChange: (v: string) => void;
   icon?: boolean;
   width?: number;
+  placeholder?: string;
 }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -122,9 +126,12 @@ function FilterText({
       label={label}
       value={text}
       onChange={(e) => setText(e.target.value)}
+      placeholder={placeholder}
       sx={{ width }}
-      slotProps={
-        icon
+      slotProps={{
+        // a placeholder shows the expected shape, so the label stays above it
+        ...(placeholder ? { inputLabel: { shrink: true } } : {}),
+        ...(icon
           ? {
               input: {
                 startAdornment: (
@@ -134,8 +141,8 @@ function FilterText({
                 ),
               },
             }
-          : undefined
-      }
+          : {}),
+      }}
     />
   );
 }
@@ -168,12 +175,16 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
 
   // Persist: local storage now, the URL after a short pause (typing should not flood history).
   const encoded = encodeState(state);
+  // the URL of when the timer fires: the page may have navigated meanwhile (e.g. to `?version=2`), and the
+  // router's functional update would start from the params of the render that set the timer
+  const paramsNow = useRef(params);
+  paramsNow.current = params;
   useEffect(() => {
     saveStored(key, state);
     const t = setTimeout(() => {
       setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
+        () => {
+          const next = new URLSearchParams(paramsNow.current);
           if (encoded) next.set('state', encoded);
           else next.delete('state');
           return next;
@@ -263,7 +274,15 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
         {decl.search.length > 0 && (
           <FilterText label="Search" value={state.search ?? ''} onChange={onText.search} icon width={240} />
         )}
-        {canLike('id') && <FilterText label="ID" value={state.id ?? ''} onChange={onText.id} width={170} />}
+        {canLike('id') && (
+          <FilterText
+            label="ID"
+            value={state.id ?? ''}
+            onChange={onText.id}
+            width={props.idPlaceholder ? 200 : 170}
+            placeholder={props.idPlaceholder}
+          />
+        )}
         {canLike('id') && canLike('name') && (
           <FilterText label="ID or name" value={state.idName ?? ''} onChange={onText.idName} width={200} />
         )}

@@ -28,6 +28,8 @@ export interface ActionDialogProps<T> {
 
 /** A page's own handling of one action: a dialog of its own, or the whole click. */
 export interface ActionOverride<T> {
+  /** The button's words for this object (e.g. "Approve" or "Sign", by who acts). */
+  label?: (obj: T) => string;
   dialog?: (props: ActionDialogProps<T>) => ReactNode;
   onClick?: (obj: T) => void | Promise<void>;
 }
@@ -96,7 +98,9 @@ export function ActionBar<T extends Obj>(props: ActionBarProps<T>) {
     void runNow(name);
   };
 
-  const current = open && open !== 'delete' ? machine!.actions[open] : undefined;
+  const declared = open && open !== 'delete' ? machine!.actions[open] : undefined;
+  const label = open ? overrides[open]?.label?.(obj) : undefined;
+  const current = declared && label ? { ...declared, label } : declared;
   const close = () => setOpen(null);
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -109,7 +113,7 @@ export function ActionBar<T extends Obj>(props: ActionBarProps<T>) {
               disabled={!!a.disabled || busy !== null}
               onClick={() => click(a.name)}
             >
-              {a.label}
+              {overrides[a.name]?.label?.(obj) ?? a.label}
             </Button>
           </span>
         </Tooltip>

@@ -14,6 +14,8 @@ export interface CounterInfo {
   tab?: string;
   /** The list opens filtered by the statuses the server counts (domain `COUNTED_STATUSES`). */
   counted?: CountedList;
+  /** Or the list's own view of what the server counts (its query string, e.g. `?waiting=1`). */
+  search?: string;
 }
 
 export const COUNTERS: Record<string, CounterInfo> = {
@@ -27,9 +29,12 @@ export const COUNTERS: Record<string, CounterInfo> = {
   },
   contracts: {
     label: 'Contracts',
-    hint: 'Waiting for signature or review',
+    hint: 'Waiting for you to enroll, sign or approve',
     visibleTo: ['vendor', 'provider'],
-    route: 'partners.contracts',
+    route: 'partners',
+    tab: 'contracts',
+    // domain partners/waiting.ts: the same terms as the server's count
+    search: '?waiting=1',
   },
   tier_account_requests: {
     label: 'Tier account requests',
@@ -91,6 +96,6 @@ export function visibleCounters(stats: Record<string, CounterValue> | undefined,
 
 /** The `?state=` of the list a counter opens: its counted statuses as the list's status filter. */
 export function countedQuery(info: CounterInfo | undefined, side: 'vendor' | 'provider'): string {
-  if (!info?.counted) return '';
+  if (!info?.counted) return info?.search ?? '';
   return `?state=${encodeState({ filters: { status: [...COUNTED_STATUSES[info.counted][side]] } })}`;
 }

@@ -30,7 +30,20 @@ export const partnersRoutes: RouteDef[] = [
     title: 'Partner',
     component: page(() => import('../distribution/PartnerDetailsPage.tsx')),
   },
-  // each part's details route follows (agreements, contracts, forms, groups)
+  {
+    ...details,
+    name: 'partners.agreements.details',
+    path: '/partners/agreements/:id',
+    title: 'Agreement',
+    component: page(() => import('./agreements/AgreementDetailsPage.tsx')),
+  },
+  {
+    ...details,
+    name: 'partners.contracts.details',
+    path: '/partners/contracts/:id',
+    title: 'Contract',
+    component: page(() => import('./contracts/ContractDetailsPage.tsx')),
+  },
   {
     ...details,
     name: 'partners.forms.details',

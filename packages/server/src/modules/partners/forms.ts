@@ -89,10 +89,7 @@ function fieldOf(f: FormFieldInput, position: number): FormField {
 const schemaOf = (s: { fields: FormFieldInput[] }): FormSchema => ({ fields: s.fields.map(fieldOf) });
 
 /** Agreements of the owner that use a form, with the kind they use it as. */
-async function agreementsUsing(
-  db: Db,
-  formId: string,
-): Promise<{ id: string; title: string; kind: FormType }[]> {
+async function agreementsUsing(db: Db, formId: string): Promise<{ id: string; title: string; kind: FormType }[]> {
   const { rows } = await sql<{ id: string; title: string; kind: FormType }>`select a.id, a.title,
     case when a.data #>> '{forms,enroll,id}' = ${formId} then 'enroll'
       when a.data #>> '{forms,product,id}' = ${formId} then 'product' else 'item' end as kind
