@@ -49,10 +49,11 @@ describe('agreement versions', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New draft' }, { timeout: 15_000 }));
     expect(await screen.findByText('Draft version 2 was created from the latest document.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toContain('version=2'));
-    const panel = await screen.findByRole('region', { name: 'Version 2' });
-
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Edit document' }));
-    const text = within(panel).getByRole('textbox', { name: 'Document (Markdown)' });
+    const version2 = () => screen.findByRole('region', { name: 'Version 2' });
+    fireEvent.click(await within(await version2()).findByRole('button', { name: 'Edit document' }));
+    // the panel is drawn again around the editor: look it up anew
+    const text = await within(await version2()).findByRole('textbox', { name: 'Document (Markdown)' });
+    const panel = await version2();
     fireEvent.change(text, { target: { value: '# Terms 2' } });
     await waitFor(() =>
       expect(within(panel).getByTitle('Preview').getAttribute('srcdoc')).toContain('<h1>Terms 2</h1>'),
