@@ -23,6 +23,8 @@ describe('account statistics', () => {
       const zero = { count: 0, updated_at: expect.any(String) };
       expect(res.json()).toEqual({
         asset_requests: zero,
+        contracts: zero,
+        leads: zero,
         listing_requests: zero,
         tier_account_requests: zero,
         tier_config_requests: zero,
@@ -38,7 +40,7 @@ describe('account statistics', () => {
       }>`select count(*) as n from audit_records where account_id = ${ctx.account.id}`.execute(db);
       return Number(rows[0].n);
     });
-    const removeBoth = registerCounter('contracts', ['vendor', 'provider'], async () => 3);
+    const removeBoth = registerCounter('usage_files', ['vendor', 'provider'], async () => 3);
     try {
       const vendor = await t.login('vendor@demo.trellis');
       expect(
@@ -55,12 +57,14 @@ describe('account statistics', () => {
         'asset_requests',
         'cases',
         'contracts',
+        'leads',
         'listing_requests',
         'tier_account_requests',
         'tier_config_requests',
+        'usage_files',
       ]);
       expect(body.cases.count).toBeGreaterThanOrEqual(1);
-      expect(body.contracts.count).toBe(3);
+      expect(body.usage_files.count).toBe(3);
       expect(Date.now() - Date.parse(body.cases.updated_at)).toBeLessThan(60_000);
 
       const provider = await t.login('provider@demo.trellis');
@@ -69,6 +73,7 @@ describe('account statistics', () => {
         'contracts',
         'listing_requests',
         'tier_config_requests',
+        'usage_files',
       ]);
       // Another vendor counts its own objects.
       const other = await t.login('other@demo.trellis');
