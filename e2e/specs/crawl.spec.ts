@@ -205,7 +205,8 @@ test.describe.configure({ mode: 'parallel', retries: 0 });
 
 for (const [key, user] of Object.entries(DEMO_USERS) as [string, DemoUser][]) {
   test(`every page and tab as ${key} (${user.account.name})`, async ({ page }) => {
-    test.setTimeout(600_000);
+    // every route and tab of every area with an accessibility check each: issue 15 added a dozen pages with tabs
+    test.setTimeout(1_200_000);
     const sessionId = await loginViaApi(page, user);
     const failures: string[] = [];
     const skipped: string[] = [];
