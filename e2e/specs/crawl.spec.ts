@@ -113,6 +113,8 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
     return one({ id: await first(a, `/accounts/${ctx.account.id}/groups`) });
   },
   'settings.users.domains.details': async (a) => one({ id: await first(a, '/domains') }),
+  'leads.records.details': async (a) => one({ id: await first(a, '/leads/records') }),
+  'leads.forms.details': async (a) => one({ id: await first(a, '/leads/forms') }),
   idp: async (a, sessionId) => one({ id: await idp(a, sessionId) }),
   'sso-service': async (a, sessionId) => {
     const id = await first(a, '/sso/services');

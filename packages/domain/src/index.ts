@@ -11,3 +11,4 @@ export * from './customers/index.ts';
 export * from './branding/index.ts';
 export * from './fulfillment/index.ts';
 export * from './partners/index.ts';
+export * from './leads/index.ts';

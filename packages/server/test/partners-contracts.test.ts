@@ -209,6 +209,12 @@ describe('contracts', () => {
       (await ok(t, who, 'GET', '/partners')).find((p: any) => p.id === idOf(who === vendor ? reseller : vendor));
     expect((await partnersOf(vendor)).status).toBe('active');
     expect((await partnersOf(reseller)).status).toBe('active');
+    expect((await partnersOf(vendor)).stats.contracts).toEqual({
+      distribution: 1,
+      program: 0,
+      service: 0,
+      syndication: 0,
+    });
     const listed = await ok(t, vendor, 'POST', '/listing-requests', listing);
     expect(listed.status).toBe('draft');
 
@@ -281,6 +287,40 @@ describe('contracts', () => {
     const data = await ok(t, provider, 'GET', `/contracts/${mine.id}/data`);
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({ type: 'enroll', data: answers, form_version: { id: form.id } });
+  });
+
+  it("keeps data about the partner's products and items, written by the partner while the contract is open", async () => {
+    const a = await agreement({ type: 'distribution', title: 'With product data' });
+    const c = await ok(t, vendor, 'POST', `/agreements/${a.id}/contracts`, {});
+    const product = await publishedProduct(t, vendor, 'Data product');
+    const item = await ok(t, vendor, 'POST', `/products/${product.id}/items`, {
+      name: 'Seat',
+      mpn: 'SEAT-1',
+      type: 'reservation',
+      period: 'monthly',
+      unit: { id: 'unit' },
+    });
+    const base = `/contracts/${c.id}/data/products`;
+    const made = await ok(t, vendor, 'POST', base, { product: { id: product.id }, data: { tier: 'gold' } });
+    expect(made).toMatchObject({ type: 'product', product: { id: product.id }, data: { tier: 'gold' } });
+    expect((await call(vendor, 'POST', base, { product: { id: product.id }, data: {} })).statusCode).toBe(409);
+    // the distributor reads it, but only the partner writes it; products of others are refused
+    expect((await ok(t, provider, 'GET', `${base}/${product.id}`)).data).toEqual({ tier: 'gold' });
+    expect((await call(provider, 'PUT', `${base}/${product.id}`, { data: {} })).statusCode).toBe(403);
+    const foreign = await publishedProduct(t, other, 'Not theirs');
+    const refused = await call(vendor, 'POST', base, { product: { id: foreign.id }, data: {} });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toContain(`product: ${foreign.id} is not a product of`);
+    await ok(t, vendor, 'PUT', `${base}/${product.id}`, { data: { tier: 'silver' } }, 200);
+    const items = `${base}/${product.id}/items`;
+    await ok(t, vendor, 'POST', items, { item: { id: item.id }, data: { seats: '10' } });
+    expect((await ok(t, provider, 'GET', items)).map((d: any) => d.item.id)).toEqual([item.id]);
+    expect((await ok(t, provider, 'GET', `/contracts/${c.id}/data`)).map((d: any) => d.type).sort()).toEqual([
+      'item',
+      'product',
+    ]);
+    // strangers see none of it
+    expect((await call(other, 'GET', `/contracts/${c.id}/data`)).statusCode).toBe(404);
   });
 
   it('counts what waits for each side on the dashboard', async () => {

@@ -39,6 +39,16 @@ describe('serving the built portal', () => {
     }
   });
 
+  it('lets other sites frame the public lead form pages (/embed/…), and no other page', async () => {
+    const embed = await t.app.inject({ method: 'GET', url: '/embed/leads/LST-123-456-789', headers: html });
+    expect(embed.body).toBe(INDEX);
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    const login = await t.app.inject({ method: 'GET', url: '/login', headers: html });
+    expect(login.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(login.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
   it('serves hashed assets with a long cache and top-level files by name', async () => {
     const js = await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
     expect(js.statusCode).toBe(200);

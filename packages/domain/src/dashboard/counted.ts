@@ -11,6 +11,8 @@ export const COUNTED_STATUSES = {
   tier_account_requests: { vendor: ['pending'], provider: ['pending'] },
   // a provider never sees another account's drafts
   listing_requests: { vendor: PENDING_LISTING_REQUEST_STATUSES, provider: ['reviewing', 'deploying'] },
+  // new leads wait for the vendor; spec §6 shows the card to vendors only (the API counts a distributor's too)
+  leads: { vendor: ['pending'], provider: ['pending'] },
 } satisfies Record<string, Record<Side, readonly string[]>>;
 
 export type CountedList = keyof typeof COUNTED_STATUSES;

@@ -211,6 +211,7 @@ export const AgreementVersion = z.object({
     id: z.string(),
     title: z.string(),
     name: z.string(),
+    description: z.string(),
     type: z.enum(AGREEMENT_TYPES),
     owner: AccountRef,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActionDecl, MachineDecl, Refusal, Side, StatusDecl, Viewer } from './machine.ts';
+import type { ActionDecl, Refusal, Side, Viewer } from './machine.ts';
 import { transitionMessage } from './machine.ts';
 
 // Traits: families of objects share actions and rules. Spread them into a machine's `actions` (and rules).
@@ -134,58 +134,3 @@ export function draftable<T extends { status: string }>(opts: {
 }
 
 const onlyMaker = (side: Side) => `Only the ${side} that made this draft can submit it.`;
-
-// ---------------------------------------------------------------- contract lifecycle
-
-/**
- * The lifecycle the four contract kinds share (reference workflows distribution-, program-, service- and
- * syndication-contracts): the owner (the distributor) offers, the signer signs or rejects, the owner terminates an
- * active one or deletes a pending one. With `enrolling`, the signer first fills in the agreement's form (enroll),
- * and the owner may send it back (refine).
- */
-export function contractLifecycle<T extends { status: string }>(opts: {
-  owner: Side;
-  signer: Side;
-  enrolling?: boolean;
-}): Pick<MachineDecl<T>, 'statuses' | 'actions' | 'deletable'> {
-  const statuses: Record<string, StatusDecl> = {
-    ...(opts.enrolling ? { enrolling: { tone: 'info' } } : {}),
-    pending: { tone: 'warning' },
-    active: { tone: 'success' },
-    rejected: { tone: 'error' },
-    terminated: { tone: 'default' },
-  };
-  const actions: Record<string, ActionDecl<T>> = {
-    ...(opts.enrolling
-      ? {
-          enroll: { label: 'Enroll', from: ['enrolling'], to: 'pending', by: [opts.signer], event: 'enrolled' },
-          refine: { label: 'Refine data', from: ['pending'], to: 'enrolling', by: [opts.owner], event: 'refined' },
-        }
-      : {}),
-    sign: { label: 'Sign', from: ['pending'], to: 'active', by: [opts.signer], event: 'signed' },
-    reject: {
-      label: 'Reject',
-      from: ['pending'],
-      to: 'rejected',
-      by: [opts.signer],
-      event: 'rejected',
-      confirm: { text: () => 'The contract is rejected for good.', destructive: true },
-    },
-    terminate: {
-      label: 'Terminate',
-      from: ['active'],
-      to: 'terminated',
-      by: [opts.owner],
-      event: 'terminated',
-      confirm: { text: () => 'The contract ends for good.', destructive: true },
-    },
-  };
-  return {
-    statuses,
-    actions,
-    deletable: (o, v) => {
-      if (o.status !== 'pending') return { kind: 'status', message: transitionMessage('delete', o.status) };
-      return v.side === opts.owner ? null : { kind: 'side', message: `Only the ${opts.owner} can delete a contract.` };
-    },
-  };
-}

@@ -71,6 +71,7 @@ describe('route registry', () => {
       'hubs',
       'listings',
       'partners',
+      'leads',
       'customers',
       'subscriptions',
       'tierConfigs',

@@ -7,6 +7,7 @@ import { customersRoutes } from '../modules/customers/routes.ts';
 import { fulfillmentRoutes } from '../modules/fulfillment/routes.ts';
 import { brandingRoutes } from '../modules/branding/routes.ts';
 import { partnersRoutes } from '../modules/partners/routes.ts';
+import { leadsRoutes } from '../modules/leads/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -26,6 +27,7 @@ export const ROUTES: RouteDef[] = [
   ...fulfillmentRoutes,
   ...brandingRoutes,
   ...partnersRoutes,
+  ...leadsRoutes,
   {
     name: 'settings',
     navOrder: 900,

@@ -25,6 +25,7 @@ import * as m0023sso from './migrations/0023_sso.ts';
 import * as m0024partners from './migrations/0024_partners.ts';
 import * as m0025forms from './migrations/0025_forms.ts';
 import * as m0026catalogGroups from './migrations/0026_catalog_groups.ts';
+import * as m0027leads from './migrations/0027_leads.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0024_partners': m0024partners,
   '0025_forms': m0025forms,
   '0026_catalog_groups': m0026catalogGroups,
+  '0027_leads': m0027leads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

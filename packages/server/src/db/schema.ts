@@ -165,6 +165,7 @@ import type { CatalogParametersTables } from './schema-parameters.ts';
 import type { MfaTables } from './schema-mfa.ts';
 import type { PartnersTables } from './schema-partners.ts';
 import type { FormsTables } from './schema-forms.ts';
+import type { LeadsTables } from './schema-leads.ts';
 import type { CatalogGroupsTables } from './schema-groups.ts';
 
 export interface DB
@@ -181,6 +182,7 @@ export interface DB
     MfaTables,
     PartnersTables,
     FormsTables,
+    LeadsTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

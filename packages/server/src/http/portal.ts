@@ -20,6 +20,18 @@ The API is at <a href="/public/v1/openapi.json">/public/v1</a>.</p>
 </body></html>
 `;
 
+/**
+ * The public pages under /embed/ (a listing's lead form) are made to sit in an iframe on a vendor's or a
+ * marketplace's site: any site may frame them. No session cookie reaches them there (SameSite=Lax), and they
+ * only post to the public embed API; every other page stays unframeable.
+ */
+function allowFraming(reply: FastifyReply) {
+  reply.removeHeader('x-frame-options');
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string')
+    reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+}
+
 function wantsHtml(req: FastifyRequest): boolean {
   const accept = req.headers.accept ?? '';
   return accept.includes('text/html') || (accept.includes('*/*') && !accept.includes('application/json'));
@@ -65,6 +77,7 @@ export async function registerPortal(app: FastifyInstance, distDir = process.env
       }
     }
     if (!wantsHtml(req)) return reply.callNotFound();
+    if (path.startsWith('/embed/')) allowFraming(reply);
     // The shell must be revalidated so a new build is picked up at once.
     return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir, { cacheControl: false });
   };

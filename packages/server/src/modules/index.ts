@@ -11,6 +11,7 @@ import { distribution } from './distribution/index.ts';
 import { fulfillment } from './fulfillment/index.ts';
 import { identity } from './identity/index.ts';
 import { partners } from './partners/index.ts';
+import { leads } from './leads/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
 // Every area of the server, registered explicitly (DESIGN §2). Adding an area is one line here.
@@ -24,6 +25,7 @@ export const AREAS: readonly Area[] = [
   dashboard,
   branding,
   partners,
+  leads,
 ];
 
 let connected = false;

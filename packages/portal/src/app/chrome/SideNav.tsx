@@ -14,6 +14,7 @@ import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
+import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import AutorenewOutlinedIcon from '@mui/icons-material/AutorenewOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import HistoryIcon from '@mui/icons-material/History';
@@ -35,6 +36,7 @@ export const ICONS: Record<string, ReactNode> = {
   hubs: <HubOutlinedIcon />,
   listings: <ListAltOutlinedIcon />,
   partners: <HandshakeOutlinedIcon />,
+  leads: <ContactMailOutlinedIcon />,
   customers: <PeopleOutlinedIcon />,
   subscriptions: <AutorenewOutlinedIcon />,
   tierConfigs: <AccountTreeOutlinedIcon />,

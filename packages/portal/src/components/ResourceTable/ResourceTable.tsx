@@ -182,6 +182,8 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
   useEffect(() => {
     saveStored(key, state);
     const t = setTimeout(() => {
+      // nothing to write: leave the URL alone (a navigation since the last render must not be undone)
+      if ((paramsNow.current.get('state') ?? '') === encoded) return;
       setParams(
         () => {
           const next = new URLSearchParams(paramsNow.current);

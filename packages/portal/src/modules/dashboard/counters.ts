@@ -74,7 +74,7 @@ export const COUNTERS: Record<string, CounterInfo> = {
     visibleTo: ['vendor', 'provider'],
     route: 'commerce.billing.streams',
   },
-  leads: { label: 'Leads', hint: 'New', visibleTo: ['vendor'], route: 'customers', tab: 'leads' },
+  leads: { label: 'Leads', hint: 'New', visibleTo: ['vendor'], route: 'leads', tab: 'records', counted: 'leads' },
 };
 
 export interface CounterValue {

@@ -30,7 +30,6 @@ export const partnersRoutes: RouteDef[] = [
     title: 'Partner',
     component: page(() => import('../distribution/PartnerDetailsPage.tsx')),
   },
-  // each part's details route follows (agreements, contracts, forms, groups)
   {
     ...details,
     name: 'partners.agreements.details',

@@ -50,6 +50,7 @@ export const versionFixture = (patch: Partial<AgreementVersion> = {}): Agreement
     id: AGREEMENT_ID,
     title: 'Europe distribution',
     name: 'Europe distribution',
+    description: 'Terms',
     type: 'distribution',
     owner: provider,
   },

@@ -2,31 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { runDueJobs } from '../../jobs/queue.ts';
 import type { DB } from '../schema.ts';
-import { DEMO_PASSWORD } from './demo.ts';
+import { demoUser, type DemoUser } from './demo-api.ts';
 
-type Method = 'GET' | 'POST' | 'PUT';
-
-/** A logged-in demo user calling the public API, as the portal would. Every call must succeed. */
-async function as(app: FastifyInstance, email: string) {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/public/v1/auth/login',
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  const body = login.json();
-  const headers = {
-    cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
-    'x-session-id': body.session_id,
-  };
-  const call = async (method: Method, url: string, payload?: object) => {
-    const res = await app.inject({ method, url: `/public/v1${url}`, headers, ...(payload ? { payload } : {}) });
-    if (res.statusCode >= 300) throw new Error(`demo fulfillment: ${method} ${url} → ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const logout = () => app.inject({ method: 'POST', url: '/public/v1/auth/logout', headers });
-  return { accountId: body.account.id as string, call, logout };
-}
-type Caller = Awaited<ReturnType<typeof as>>['call'];
+type Caller = DemoUser['call'];
 
 /**
  * Demo Vendor's second product, made for subscriptions: mailbox seats and an archive add-on (reservation), storage
@@ -148,8 +126,8 @@ const inDays = (days: number) => {
  * reseller's tier setup, and a draft; the T1 reseller's configuration approved; a tier account change to look at.
  */
 export async function seedDemoFulfillment(app: FastifyInstance, db: Kysely<DB>, hubId: string, marketplaceId: string) {
-  const v = await as(app, 'vendor@demo.trellis');
-  const pr = await as(app, 'provider@demo.trellis');
+  const v = await demoUser(app, 'vendor@demo.trellis', 'fulfillment');
+  const pr = await demoUser(app, 'provider@demo.trellis', 'fulfillment');
   const vendor = v.call;
   const provider = pr.call;
   const { product, connection, items, templateId } = await secureMailSuite(db, vendor, provider, hubId, marketplaceId);

@@ -14,6 +14,7 @@ import { isEmpty, seedDemo } from './demo.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { seedDemoAccess } from './demo-access.ts';
 import { seedDemoPartners } from './demo-partners.ts';
+import { seedDemoLeads } from './demo-leads.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -29,6 +30,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoForms(app);
     await seedDemoTiers(app);
     const { product: mailSuite } = await seedDemoFulfillment(app, db, hub.id, marketplace.id);
+    await seedDemoLeads(app, config);
     await seedDemoBranding(app, config);
     await seedDemoAccess(app, db);
     await seedDemoGroups(app, [product.id, mailSuite.id]);

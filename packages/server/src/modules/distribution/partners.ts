@@ -138,7 +138,7 @@ export const partners: Served<Partner> = {
       return { ...current, status: 'removed' };
     },
   },
-  /** stats.listings: listed listings between the account and each partner, either way round; one query for the page. */
+  /** stats: listed listings and active contracts between the account and each partner, either way round, for a page at once. */
   async presentMany(ps, _ctx, _include, db) {
     const key = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
     const ids = [...new Set(ps.flatMap((p) => [p.id, p.account.id]))];
@@ -150,7 +150,33 @@ export const partners: Served<Partner> = {
     const listed = new Map<string, number>();
     for (const r of rows)
       listed.set(key(r.account_id, r.provider_id), (listed.get(key(r.account_id, r.provider_id)) ?? 0) + Number(r.n));
-    return ps.map((p) => ({ ...p, stats: { ...p.stats, listings: listed.get(key(p.account.id, p.id)) ?? 0 } }));
+    // active contracts between the two, by kind (partner management)
+    const { rows: signed } = ids.length
+      ? await sql<{ a: string; b: string; type: string; n: string }>`select account_id as a, owner_id as b, type,
+      count(*) as n from contracts where status = 'active' and ${inList(sql`account_id`, ids)} and ${inList(sql`owner_id`, ids)}
+      group by account_id, owner_id, type`.execute(db)
+      : { rows: [] };
+    const contracts = new Map<string, Record<string, number>>();
+    for (const r of signed) {
+      const k = key(r.a, r.b);
+      contracts.set(k, { ...(contracts.get(k) ?? {}), [r.type]: Number(r.n) });
+    }
+    return ps.map((p) => {
+      const k = key(p.account.id, p.id);
+      const c = contracts.get(k) ?? {};
+      return {
+        ...p,
+        stats: {
+          listings: listed.get(k) ?? 0,
+          contracts: {
+            distribution: c.distribution ?? 0,
+            program: c.program ?? 0,
+            service: c.service ?? 0,
+            syndication: c.syndication ?? 0,
+          },
+        },
+      };
+    });
   },
 };
 

@@ -54,6 +54,7 @@ export const agreementVersions: Served<AgreementVersion> = {
         id: agreement.id,
         title: agreement.title,
         name: agreement.title,
+        description: agreement.description,
         type: agreement.type,
         owner: agreement.owner,
       },

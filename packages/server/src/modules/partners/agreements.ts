@@ -15,6 +15,7 @@ import { insertObject, type Db, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { agreementParentVisible, agreementVisible } from './access.ts';
 import { formOf } from './forms-ref.ts';
+import { unlinkAgreementGroups } from './groups/index.ts';
 import { agreementTable } from './tables.ts';
 import { agreementVersions } from './agreement-versions.ts';
 
@@ -22,6 +23,15 @@ import { agreementVersions } from './agreement-versions.ts';
 // once when asked); the agreement carries its current version's summary and whether partners can sign it now.
 
 const now = () => new Date().toISOString();
+
+/**
+ * Where this installation answers (config.publicUrl), set when the area's routes start: links to documents Trellis
+ * keeps are stored as API paths and answered as absolute URLs, so a changed address never leaves stale links.
+ */
+let publicUrl = '';
+export const setPublicUrl = (url: string) => void (publicUrl = url.replace(/\/$/, ''));
+const absolute = (link: string) => (link.startsWith('/public/v1/') ? `${publicUrl}${link}` : link);
+
 export const documentLink = (id: string, version?: number) =>
   `/public/v1/agreements/${id}${version === undefined ? '' : `/versions/${version}`}/document`;
 
@@ -105,6 +115,7 @@ async function createAgreement(ctx: Ctx, input: any, parentId: string | undefine
       id,
       title: input.title,
       name: input.title,
+      description: input.description ?? '',
       type: input.type,
       owner: { id: ctx.account.id, name: ctx.account.name },
     },
@@ -161,7 +172,7 @@ async function storeFirst(a: Agreement, v: AgreementVersion, db: Transaction<DB>
   }
 }
 
-/** stats.contracts and stats.versions, counted for a page at once. */
+/** stats.contracts and stats.versions, counted for a page at once; document links made absolute. */
 async function withStats(as: Agreement[], db: Db): Promise<Agreement[]> {
   if (!as.length) return as;
   const ids = as.map((a) => a.id);
@@ -173,7 +184,8 @@ async function withStats(as: Agreement[], db: Db): Promise<Agreement[]> {
   const by = new Map(rows.map((r) => [r.id, r]));
   return as.map((a) => {
     const r = by.get(a.id);
-    return r ? { ...a, stats: { contracts: Number(r.contracts), versions: Number(r.versions) } } : a;
+    const linked = { ...a, link: absolute(a.link) };
+    return r ? { ...linked, stats: { contracts: Number(r.contracts), versions: Number(r.versions) } } : linked;
   });
 }
 
@@ -212,6 +224,7 @@ export const agreements: Served<Agreement> = {
       join agreements a on a.id = c.agreement_id where a.parent_id = ${current.id}`.execute(db);
     if (Number(rows[0].n) > 0)
       throw ApiError.badRequest('Its sub-agreements have contracts; an agreement with contracts cannot be deleted.');
+    await unlinkAgreementGroups(db, current.id);
   },
 };
 

@@ -123,6 +123,42 @@ export const contractData: Served<ContractData> = {
   scope: (ctx, params) => sql<boolean>`t.contract_id = ${params.contractId ?? ''} and ${contractVisible(ctx)}`,
 };
 
+/** New data about one product or item: one per target, checked against the agreement's form of that kind. */
+async function newData(
+  db: Db,
+  c: Contract,
+  target: Pick<ContractData, 'product' | 'item'> & { type: 'product' | 'item' },
+  data: Record<string, unknown>,
+) {
+  const about = target.type === 'item' ? target.item! : target.product!;
+  const dup = await db
+    .selectFrom('contract_data')
+    .select('id')
+    .where('contract_id', '=', c.id)
+    .where('type', '=', target.type)
+    .where(target.type === 'item' ? 'item_id' : 'product_id', '=', about.id)
+    .executeTakeFirst();
+  if (dup) throw ApiError.conflict(`Contract ${c.id} already has data about ${about.id}; change it instead.`);
+  const form = await formFor(db, c, target.type);
+  checkAnswers(form, data);
+  const d: ContractData = {
+    id: newId('CTD', 3, 4),
+    contract: contractRef(c),
+    ...target,
+    data,
+    ...(form ? { form_version: { id: form.id, version: form.version } } : {}),
+    events: {},
+  };
+  return { object: d, extra: stored(c) };
+}
+
+/** Changed answers, checked against the agreement's form of the data's kind as it is now. */
+async function changedData(db: Db, c: Contract, current: ContractData, data: Record<string, unknown>) {
+  const form = await formFor(db, c, current.type === 'item' ? 'item' : 'product');
+  checkAnswers(form, data);
+  return { ...current, data, ...(form ? { form_version: { id: form.id, version: form.version } } : {}) };
+}
+
 export const contractProductData: Served<ContractData> = {
   ...base,
   decl: contractProductDataResource,
@@ -132,32 +168,10 @@ export const contractProductData: Served<ContractData> = {
   async create(ctx, input, params, db) {
     const c = await writableContract(db, ctx, params.contractId ?? '');
     const product = await ownProduct(db, c, input.product.id);
-    const dup = await db
-      .selectFrom('contract_data')
-      .select('id')
-      .where('contract_id', '=', c.id)
-      .where('type', '=', 'product')
-      .where('product_id', '=', product.id)
-      .executeTakeFirst();
-    if (dup) throw ApiError.conflict(`Contract ${c.id} already has data about ${product.id}; change it instead.`);
-    const form = await formFor(db, c, 'product');
-    checkAnswers(form, input.data);
-    const d: ContractData = {
-      id: newId('CTD', 3, 4),
-      type: 'product',
-      contract: contractRef(c),
-      product,
-      data: input.data,
-      ...(form ? { form_version: { id: form.id, version: form.version } } : {}),
-      events: {},
-    };
-    return { object: d, extra: stored(c) };
+    return newData(db, c, { type: 'product', product }, input.data);
   },
   async update(ctx, current, input, params, db) {
-    const c = await writableContract(db, ctx, params.contractId ?? '');
-    const form = await formFor(db, c, 'product');
-    checkAnswers(form, input.data);
-    return { ...current, data: input.data, ...(form ? { form_version: { id: form.id, version: form.version } } : {}) };
+    return changedData(db, await writableContract(db, ctx, params.contractId ?? ''), current, input.data);
   },
 };
 
@@ -177,32 +191,9 @@ export const contractItemData: Served<ContractData> = {
       .where('product_id', '=', product.id)
       .executeTakeFirst();
     if (!item) throw ApiError.badRequest(`item: ${input.item.id} is not an item of ${product.id}.`);
-    const dup = await db
-      .selectFrom('contract_data')
-      .select('id')
-      .where('contract_id', '=', c.id)
-      .where('type', '=', 'item')
-      .where('item_id', '=', item.id)
-      .executeTakeFirst();
-    if (dup) throw ApiError.conflict(`Contract ${c.id} already has data about ${item.id}; change it instead.`);
-    const form = await formFor(db, c, 'item');
-    checkAnswers(form, input.data);
-    const d: ContractData = {
-      id: newId('CTD', 3, 4),
-      type: 'item',
-      contract: contractRef(c),
-      product,
-      item: { id: item.id, name: item.name },
-      data: input.data,
-      ...(form ? { form_version: { id: form.id, version: form.version } } : {}),
-      events: {},
-    };
-    return { object: d, extra: stored(c) };
+    return newData(db, c, { type: 'item', product, item: { id: item.id, name: item.name } }, input.data);
   },
   async update(ctx, current, input, params, db) {
-    const c = await writableContract(db, ctx, params.contractId ?? '');
-    const form = await formFor(db, c, 'item');
-    checkAnswers(form, input.data);
-    return { ...current, data: input.data, ...(form ? { form_version: { id: form.id, version: form.version } } : {}) };
+    return changedData(db, await writableContract(db, ctx, params.contractId ?? ''), current, input.data);
   },
 };

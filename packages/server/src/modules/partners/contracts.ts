@@ -18,6 +18,7 @@ import { agreementParentVisible, agreementVisible, contractVisible } from './acc
 import { recordContractVersion } from './contract-versions.ts';
 import { saveEnrollData } from './contract-data.ts';
 import { formOf } from './forms-ref.ts';
+import { recountAgreementGroups } from './groups/index.ts';
 import { contractTable } from './tables.ts';
 
 // Contracts (/contracts; reference workflows distribution-, program-, service- and syndication-contracts). The
@@ -84,6 +85,11 @@ export const contracts: Served<Contract> = {
   scope: (ctx) => contractVisible(ctx),
   async update(_ctx, current, input) {
     return input.note === undefined ? current : { ...current, note: input.note };
+  },
+  // the groups the agreement covers count its contracts: recount without this one
+  async remove(_ctx, current, _params, db) {
+    await db.deleteFrom('contracts').where('id', '=', current.id).execute();
+    await recountAgreementGroups(db, current.agreement.id);
   },
   actions: {
     async enroll(ctx, current, body, _params, db) {
@@ -222,6 +228,7 @@ export const agreementContracts: Served<Contract> = {
   async afterCreate(ctx, c, db) {
     await recordContractVersion(ctx, c, db);
     await followPartnership(ctx, c, db);
+    await recountAgreementGroups(db, c.agreement.id);
     return c;
   },
 };

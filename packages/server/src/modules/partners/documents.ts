@@ -9,7 +9,7 @@ import { getObject, presentObject, saveStamped, type Params } from '../../resour
 import { markdownToHtml } from '../catalog/public.ts';
 import type { Api } from '../types.ts';
 import { agreementVersions } from './agreement-versions.ts';
-import { agreements } from './agreements.ts';
+import { agreements, setPublicUrl } from './agreements.ts';
 
 // Agreement documents: what both parties read. Markdown is rendered here (raw HTML in it stays text, unsafe links
 // are refused by markdown-it) into a page that can run nothing; a PDF is streamed from the file store; an external
@@ -73,6 +73,7 @@ const PDF_MAGIC = Buffer.from('%PDF-');
 export function documentRoutes(api: Api) {
   const { app, db } = api;
   const store = fileStoreFor(api.config);
+  setPublicUrl(api.config.publicUrl);
 
   app.get(AGREEMENT_DOC, async (req, reply) => {
     const ctx = requireCtx(req);

@@ -89,10 +89,7 @@ function fieldOf(f: FormFieldInput, position: number): FormField {
 const schemaOf = (s: { fields: FormFieldInput[] }): FormSchema => ({ fields: s.fields.map(fieldOf) });
 
 /** Agreements of the owner that use a form, with the kind they use it as. */
-export async function agreementsUsing(
-  db: Db,
-  formId: string,
-): Promise<{ id: string; title: string; kind: FormType }[]> {
+async function agreementsUsing(db: Db, formId: string): Promise<{ id: string; title: string; kind: FormType }[]> {
   const { rows } = await sql<{ id: string; title: string; kind: FormType }>`select a.id, a.title,
     case when a.data #>> '{forms,enroll,id}' = ${formId} then 'enroll'
       when a.data #>> '{forms,product,id}' = ${formId} then 'product' else 'item' end as kind
@@ -175,28 +172,3 @@ export const agreementFormVersions: Served<AgreementForm> = {
   scope: (ctx, params) =>
     sql<boolean>`t.form_id = ${params.formId ?? ''} and ${formVisible(ctx, sql`t.form_id`, sql`t.account_id`)}`,
 };
-
-/**
- * The form an agreement of `ownerId` may attach as its `kind` form: the owner's own, active, of that type. For the
- * agreements flow (400 naming the problem otherwise).
- */
-export async function attachableForm(db: Db, ownerId: string, id: string, kind: FormType): Promise<AgreementForm> {
-  const { rows } = await sql<{ data: AgreementForm }>`select data from agreement_forms
-    where id = ${id} and account_id = ${ownerId}`.execute(db);
-  const form = rows[0]?.data;
-  if (!form) throw ApiError.badRequest(`forms.${kind}.id: Form ${id} not found.`);
-  if (form.type !== kind)
-    throw ApiError.badRequest(
-      `forms.${kind}.id: ${form.name} is a ${FORM_TYPE_LABELS[form.type].toLowerCase()} form; choose a ${FORM_TYPE_LABELS[kind].toLowerCase()} form.`,
-    );
-  if (form.status !== 'active')
-    throw ApiError.badRequest(`forms.${kind}.id: ${form.name} is a draft; activate it before an agreement uses it.`);
-  return form;
-}
-
-/** A form as it was at `version` (what a contract's data answered), or null. */
-export async function formAtVersion(db: Db, id: string, version: number): Promise<AgreementForm | null> {
-  const { rows } = await sql<{ data: AgreementForm }>`select data from agreement_form_versions
-    where form_id = ${id} and version = ${version}`.execute(db);
-  return rows[0]?.data ?? null;
-}

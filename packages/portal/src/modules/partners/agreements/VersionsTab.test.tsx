@@ -49,26 +49,25 @@ describe('agreement versions', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New draft' }, { timeout: 15_000 }));
     expect(await screen.findByText('Draft version 2 was created from the latest document.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toContain('version=2'));
+    // the panel shows the version as read back from the server: wait for that before editing
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path.startsWith(`${BASE}/2`))).toBe(true));
     const panel = await screen.findByRole('region', { name: 'Version 2' });
-
     fireEvent.click(await within(panel).findByRole('button', { name: 'Edit document' }));
-    const text = within(panel).getByRole('textbox', { name: 'Document (Markdown)' });
+    const text = await screen.findByRole('textbox', { name: 'Document (Markdown)' });
     fireEvent.change(text, { target: { value: '# Terms 2' } });
-    await waitFor(() =>
-      expect(within(panel).getByTitle('Preview').getAttribute('srcdoc')).toContain('<h1>Terms 2</h1>'),
-    );
-    fireEvent.click(within(panel).getByRole('button', { name: 'Save document' }));
+    await waitFor(() => expect(screen.getByTitle('Preview').getAttribute('srcdoc')).toContain('<h1>Terms 2</h1>'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save document' }));
     expect(await screen.findByText('The document of version 2 was saved.')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       document: { format: 'markdown', text: '# Terms 2' },
     });
 
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Activate' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Activate' }));
     const confirm = await screen.findByRole('dialog', { name: 'Activate' });
     expect(confirm.textContent).toContain('the current active version is superseded');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('Version 2 is active.')).toBeTruthy();
-    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Edit document' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit document' })).toBeNull());
   }, 45_000);
 
   it('shows a partner the history without any of the owner’s controls', async () => {
