@@ -77,7 +77,7 @@ export function ContractTimeline({ contract }: { contract: Contract }) {
                 error={s.state === 'failed'}
                 aria-label={`${s.label}: ${STATE_LABELS[s.state]}`}
                 optional={
-                  <Box sx={{ color: muted ? 'text.disabled' : 'text.secondary', typography: 'caption' }}>
+                  <Box sx={{ color: 'text.secondary', typography: 'caption' }}>
                     {s.at && <Box>{formatDate(s.at, { hour12 })}</Box>}
                     {s.by && <Box sx={{ overflowWrap: 'anywhere' }}>{s.by}</Box>}
                     {s.caption && (
@@ -86,9 +86,10 @@ export function ContractTimeline({ contract }: { contract: Contract }) {
                   </Box>
                 }
                 sx={{
-                  '& .MuiStepLabel-label': {
-                    fontWeight: s.state === 'current' ? 600 : 500,
-                    color: muted ? 'text.disabled' : undefined,
+                  // greyed by weight and icon, not by a faint colour: the text keeps a readable contrast
+                  '& .MuiStepLabel-label, & .MuiStepLabel-label.Mui-disabled': {
+                    fontWeight: s.state === 'current' ? 600 : muted ? 400 : 500,
+                    color: s.state === 'failed' ? 'error.dark' : muted ? 'text.secondary' : 'text.primary',
                     textDecoration: s.state === 'skipped' ? 'line-through' : undefined,
                   },
                 }}
