@@ -252,6 +252,11 @@ describe('agreements and catalog groups', () => {
     ).toHaveLength(1);
     expect(await ok(t, provider, 'GET', `${GROUPS}/${group.id}/partners?eq(contract.status,pending)`)).toEqual([]);
     expect(await ok(t, provider, 'GET', `${GROUPS}/${group.id}/partners?eq(id,${t.demo.vendor.id})`)).toHaveLength(1);
+    // the agreement's own partners list shows the same contract; the partner sees its own row, a stranger nothing
+    for (const who of [provider, vendor]) {
+      expect(await ok(t, who, 'GET', `/agreements/${terms.id}/partners`)).toEqual(partners);
+    }
+    expect(await status(otherProvider, 'GET', `/agreements/${terms.id}/partners`)).toBe(404);
 
     // a new contract moves the count once the contracts code says so
     await contract(terms.id, 'pending');

@@ -189,7 +189,19 @@ export const agreementResource = defineResource({
     filters: ['type', 'active'],
   },
   detail: {
-    fields: ['id', 'title', 'type', 'description', 'active', 'auto_accept', 'version.version', 'stats.contracts'],
+    fields: [
+      'id',
+      'title',
+      'type',
+      'description',
+      'active',
+      'auto_accept',
+      'version.version',
+      'stats.contracts',
+      'owner',
+      'marketplace',
+      'parent',
+    ],
   },
 });
 
@@ -343,47 +355,4 @@ export const agreementMarketplaceResource = defineResource({
     'stats.contracts': { label: 'Contracts', kind: 'number' },
   },
   list: { columns: ['id', 'name', 'currency', 'stats.contracts'], phone: ['name'] },
-});
-
-/** A partner holding a contract under an agreement (reference PartnerContract, /agreements/{id}/partners). */
-export const AgreementPartner = z.object({
-  id: z.string(),
-  name: z.string(),
-  role: z.string(),
-  agreement: z.object({ id: z.string(), name: z.string() }),
-  contract: z.object({
-    id: z.string(),
-    status: z.string(),
-    version: z.number().int(),
-    events: Events,
-  }),
-});
-export type AgreementPartner = z.infer<typeof AgreementPartner>;
-
-export const agreementPartnerResource = defineResource({
-  name: 'agreement-partner',
-  title: 'Partner',
-  path: '/agreements/:agreementId/partners',
-  module: 'MD-0010',
-  schema: AgreementPartner,
-  filters: {
-    id: filterOf(AgreementPartner, 'id'),
-    name: filterOf(AgreementPartner, 'name'),
-    'agreement.id': filterOf(AgreementPartner, 'agreement.id'),
-    'contract.id': filterOf(AgreementPartner, 'contract.id'),
-    'contract.status': filterOf(AgreementPartner, 'contract.status', ENUM_OPS),
-  },
-  ordering: ['name'],
-  defaultOrdering: 'name',
-  search: ['id', 'name'],
-  visibleTo: ['vendor', 'provider'],
-  writableBy: [],
-  fields: {
-    id: { label: 'ID', kind: 'id' },
-    name: { label: 'Partner', kind: 'text' },
-    role: { label: 'Role', kind: 'text' },
-    'contract.id': { label: 'Contract', kind: 'id' },
-    'contract.status': { label: 'Status', kind: 'text' },
-  },
-  list: { columns: ['id', 'name', 'role', 'contract.id', 'contract.status'], phone: ['name', 'contract.status'] },
 });

@@ -243,3 +243,10 @@ export const groupPartnerResource = defineResource({
     filters: ['contract.status'],
   },
 });
+
+/** Partners holding a contract under one agreement (reference /agreements/{id}/partners): the same rows. */
+export const agreementPartnerResource = defineResource({
+  ...groupPartnerResource,
+  name: 'agreement-partner',
+  path: '/agreements/:agreementId/partners',
+});

@@ -1,19 +1,13 @@
 import { sql } from 'kysely';
-import {
-  agreementMarketplaceResource,
-  agreementPartnerResource,
-  type AgreementMarketplace,
-  type AgreementPartner,
-  type Contract,
-} from '@trellis/domain';
+import { agreementMarketplaceResource, type AgreementMarketplace } from '@trellis/domain';
 import { inList } from '../../db/in-list.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Db, Served } from '../../resources/engine.ts';
 import { agreementParentVisible, agreementVisible, ownAgreement } from './access.ts';
-import { agreementMarketplaceTable, contractTable } from './tables.ts';
+import { agreementMarketplaceTable } from './tables.ts';
 
 // What hangs under an agreement besides its versions: the marketplaces it covers (the owner links its own
-// marketplaces) and the partners holding contracts under it.
+// marketplaces); its partners are listed with the catalog groups' (groups/sub-lists.ts).
 
 const inAgreement = (params: Record<string, string>) => sql`t.agreement_id = ${params.agreementId ?? ''}`;
 
@@ -84,33 +78,5 @@ export const agreementMarketplaces: Served<AgreementMarketplace> = {
       stats: { hubs: 0, contracts: 0 },
     };
     return { object: obj, extra: { account_id: ctx.account.id, created_at: new Date().toISOString() } };
-  },
-};
-
-/** Partners of an agreement: one row per contract, as the reference's PartnerContract; a partner sees only its own. */
-export const agreementPartners: Served<AgreementPartner> = {
-  decl: agreementPartnerResource,
-  table: contractTable,
-  columns: { id: 'owner.id', 'contract.id': 'id', 'contract.status': 'status', 'agreement.id': 'agreement.id' },
-  idColumn: 'owner_id',
-  parentVisible: agreementParentVisible,
-  scope: (ctx, params) => sql<boolean>`${inAgreement(params)}
-    and (t.account_id = ${ctx.account.id} or t.owner_id = ${ctx.account.id})`,
-  async presentMany(rows, _ctx, _include, db) {
-    const cs = rows as unknown as Contract[];
-    if (!cs.length) return [];
-    const { rows: accounts } = await sql<{ id: string; type: string; data: any }>`select id, type, data from accounts
-      where ${inList(
-        sql`id`,
-        cs.map((c) => c.owner.id),
-      )}`.execute(db);
-    const by = new Map(accounts.map((a) => [a.id, a]));
-    return cs.map((c) => ({
-      id: c.owner.id,
-      name: c.owner.name,
-      role: by.get(c.owner.id)?.data?.role ?? by.get(c.owner.id)?.type ?? '',
-      agreement: { id: c.agreement.id, name: c.agreement.name },
-      contract: { id: c.id, status: c.status, version: c.version, events: c.events },
-    }));
   },
 };

@@ -1,5 +1,5 @@
 import { defineArea } from '../types.ts';
-import { agreementMarketplaces, agreementPartners } from './agreement-links.ts';
+import { agreementMarketplaces } from './agreement-links.ts';
 import { agreementVersions } from './agreement-versions.ts';
 import { agreements, subAgreements } from './agreements.ts';
 import { contractData, contractItemData, contractProductData } from './contract-data.ts';
@@ -21,7 +21,6 @@ export const partners = defineArea({
     subAgreements,
     agreementVersions,
     agreementMarketplaces,
-    agreementPartners,
     agreementContracts,
     contracts,
     contractVersions,

@@ -68,7 +68,6 @@ export default function AgreementDetailsPage() {
             <Chip size="small" variant="outlined" label={AGREEMENT_TYPE_LABELS[a.type]} />
           </Box>
         )}
-        fields={[...agreementResource.detail!.fields, 'owner', 'marketplace', 'parent']}
         render={{ owner: (a) => <AccountName account={a.owner} linked={inDirectory(a)} /> }}
         buttons={(a) => (
           <>

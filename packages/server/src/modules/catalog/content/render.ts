@@ -1,9 +1,5 @@
-import MarkdownIt from 'markdown-it';
 import { substitutePlaceholders, type ProductTemplate } from '@trellis/domain';
-
-// Raw HTML in a template is shown as text (html: false) and markdown-it refuses javascript:/vbscript:/data:
-// links, so the HTML is safe to show in the portal without a separate sanitiser.
-const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
+import { markdownToHtml } from '@trellis/domain/format/markdown';
 
 export interface RenderedTemplate {
   title: string;
@@ -23,4 +19,4 @@ export function renderTemplate(
   return { title: substitutePlaceholders(template.title || template.name, context), body, html: markdownToHtml(body) };
 }
 
-export const markdownToHtml = (markdown: string) => md.render(markdown);
+export { markdownToHtml };

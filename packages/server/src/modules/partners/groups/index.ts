@@ -1,6 +1,7 @@
 import { groupLinkRoutes } from './links.ts';
 import { productGroups } from './product-groups.ts';
 import {
+  agreementPartners,
   agreementProductGroups,
   agreementProducts,
   groupAgreements,
@@ -18,6 +19,7 @@ export const groupResources = [
   groupPartners,
   agreementProductGroups,
   agreementProducts,
+  agreementPartners,
 ];
 export const groupTables = [productGroupProductTable, agreementProductGroupTable];
 export { groupLinkRoutes };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import {
   AGREEMENT_PARTNER,
+  agreementPartnerResource,
   agreementProductGroupResource,
   agreementProductResource,
   groupAgreementResource,
@@ -119,11 +120,10 @@ export function asGroupPartner(c: Contract): GroupPartner {
 }
 
 /**
- * GET /catalog/groups/{id}/partners: who holds a contract under an agreement that covers the group, one row per
- * contract. The rows are contracts: the partner's fields are read from the contract's owner.
+ * Partners as the contracts they hold, one row per contract (reference PartnerContract): the partner's fields are
+ * read from the contract's owner.
  */
-export const groupPartners: Served<Contract> = {
-  decl: groupPartnerResource,
+const partnerContracts = {
   table: contractTable,
   // `contract.id` first: the alias `id` below takes the id column's name for the partner's account
   columns: {
@@ -136,8 +136,23 @@ export const groupPartners: Served<Contract> = {
   },
   paths: { name: 'owner.name' },
   idColumn: 'owner_id',
+  present: (c: Contract) => asGroupPartner(c) as unknown as Contract,
+} satisfies Partial<Served<Contract>>;
+
+/** GET /catalog/groups/{id}/partners: who holds a contract under an agreement that covers the group. */
+export const groupPartners: Served<Contract> = {
+  ...partnerContracts,
+  decl: groupPartnerResource,
   parentVisible: (ctx, params, db) => ownGroup(db, ctx, params.groupId),
   scope: (ctx, params) => sql<boolean>`t.account_id = ${ctx.account.id} and t.agreement_id in
     (select agreement_id from agreement_product_groups where group_id = ${params.groupId ?? ''})`,
-  present: (c) => asGroupPartner(c) as unknown as Contract,
+};
+
+/** GET /agreements/{id}/partners: who holds a contract under the agreement; a partner sees only its own. */
+export const agreementPartners: Served<Contract> = {
+  ...partnerContracts,
+  decl: agreementPartnerResource,
+  parentVisible: agreementParentVisible,
+  scope: (ctx, params) => sql<boolean>`t.agreement_id = ${params.agreementId ?? ''}
+    and (t.account_id = ${ctx.account.id} or t.owner_id = ${ctx.account.id})`,
 };

@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { DocumentFrame } from './DocumentFrame.tsx';
-import { markdownToHtml } from './markdown.ts';
+import { markdownToHtml } from '@trellis/domain/format/markdown';
 
 export interface MarkdownEditorProps {
   value: string;
