@@ -12,3 +12,4 @@ export * from './branding/index.ts';
 export * from './fulfillment/index.ts';
 export * from './partners/index.ts';
 export * from './leads/index.ts';
+export * from './usage/index.ts';

@@ -1,5 +1,6 @@
 import { PENDING_LISTING_REQUEST_STATUSES } from '../distribution/listing.ts';
 import type { Side } from '../resource/machine.ts';
+import { USAGE_INCOMPLETE } from '../usage/file.ts';
 
 /**
  * What each dashboard counter counts (spec §1), by side: the statuses of its list. The server counts them; the
@@ -13,6 +14,8 @@ export const COUNTED_STATUSES = {
   listing_requests: { vendor: PENDING_LISTING_REQUEST_STATUSES, provider: ['reviewing', 'deploying'] },
   // new leads wait for the vendor; spec §6 shows the card to vendors only (the API counts a distributor's too)
   leads: { vendor: ['pending'], provider: ['pending'] },
+  // incomplete, pending and accepted (spec §1): the provider sees a vendor's files from the submission on
+  usage_files: { vendor: [...USAGE_INCOMPLETE, 'pending', 'accepted'], provider: ['pending', 'accepted'] },
 } satisfies Record<string, Record<Side, readonly string[]>>;
 
 export type CountedList = keyof typeof COUNTED_STATUSES;

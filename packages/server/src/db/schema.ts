@@ -167,6 +167,7 @@ import type { PartnersTables } from './schema-partners.ts';
 import type { FormsTables } from './schema-forms.ts';
 import type { LeadsTables } from './schema-leads.ts';
 import type { CatalogGroupsTables } from './schema-groups.ts';
+import type { UsageTables } from './schema-usage.ts';
 
 export interface DB
   extends
@@ -183,6 +184,7 @@ export interface DB
     PartnersTables,
     FormsTables,
     LeadsTables,
+    UsageTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

@@ -12,6 +12,7 @@ import { fulfillment } from './fulfillment/index.ts';
 import { identity } from './identity/index.ts';
 import { partners } from './partners/index.ts';
 import { leads } from './leads/index.ts';
+import { usage } from './usage/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
 // Every area of the server, registered explicitly (DESIGN §2). Adding an area is one line here.
@@ -26,6 +27,7 @@ export const AREAS: readonly Area[] = [
   branding,
   partners,
   leads,
+  usage,
 ];
 
 let connected = false;

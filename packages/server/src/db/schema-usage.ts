@@ -1,0 +1,17 @@
+import type {
+  reconciliationTable,
+  usageAggregateTable,
+  usageChunkTable,
+  usageFileTable,
+  usageRecordTable,
+} from '../modules/usage/tables.ts';
+import type { RowOf } from '../resources/table.ts';
+
+// Row types of the usage area (migrations/0028_usage.ts), from the declared tables.
+export interface UsageTables {
+  usage_files: RowOf<typeof usageFileTable>;
+  usage_records: RowOf<typeof usageRecordTable>;
+  usage_chunks: RowOf<typeof usageChunkTable>;
+  usage_reconciliations: RowOf<typeof reconciliationTable>;
+  usage_aggregates: RowOf<typeof usageAggregateTable>;
+}

@@ -1,0 +1,3 @@
+/** Job kinds of the usage area (registered in index.ts). */
+export const PROCESS_JOB = 'usage.process';
+export const RECONCILE_JOB = 'usage.reconcile';

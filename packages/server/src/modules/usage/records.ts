@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import { USAGE_SUBMITTED, UsageRecordsClose, usageRecordResource, type UsageRecord } from '@trellis/domain';
+import type { Ctx } from '../../http/context.ts';
+import { requireModule } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { requireCtx } from '../../http/reply.ts';
+import { describeRoute } from '../../openapi/openapi.ts';
+import { recordAudit } from '../../resources/audit.ts';
+import { parseBody, type Db, type Served } from '../../resources/engine.ts';
+import type { Api } from '../types.ts';
+import { refreshAggregates } from './aggregates.ts';
+import { usageRecordTable } from './tables.ts';
+
+// Usage records (reference /usage/records): written in bulk by the processing (process.ts), moved with their file
+// by its actions, and closed one by one (or many at once) by the provider once billed.
+
+/** The vendor reads its records; the provider those of files submitted to it. */
+export const usageRecordVisible = (ctx: Ctx) =>
+  sql<boolean>`(t.vendor_id = ${ctx.account.id} or (t.provider_id = ${ctx.account.id} and t.usage_file_id in
+    (select id from usage_files where provider_id = ${ctx.account.id} and status in (${sql.join([...USAGE_SUBMITTED])}))))`;
+
+/** Move every record of a file from one status to another (column and stored object alike). */
+export async function setRecordStatus(
+  db: Db,
+  fileId: string,
+  from: string,
+  to: string,
+  closed?: { at: string; by: string },
+) {
+  const data = closed
+    ? sql`data || jsonb_build_object('status', ${to}::text, 'closed_at', ${closed.at}::text, 'closed_by', ${closed.by}::text)`
+    : sql`jsonb_set(data, '{status}', to_jsonb(${to}::text))`;
+  await sql`update usage_records set status = ${to}, data = ${data}
+    where usage_file_id = ${fileId} and status = ${from}`.execute(db);
+}
+
+/** A chunk made before one of its records changed no longer matches it. */
+async function outdateChunk(db: Db, r: UsageRecord) {
+  await sql`update usage_chunks set data = jsonb_set(data, '{outdated}', 'true')
+    where usage_file_id = ${r.usagefile.id} and hub_id is not distinct from ${r.hub?.id ?? null}
+    and status = 'ready'`.execute(db);
+}
+
+function closed(ctx: Ctx, r: UsageRecord, body: { external_billing_id?: string; external_billing_note?: string }) {
+  return {
+    ...r,
+    status: 'closed' as const,
+    closed_at: new Date().toISOString(),
+    closed_by: ctx.user?.name ?? ctx.token?.name ?? ctx.account.name,
+    external_billing_id: body.external_billing_id ?? r.external_billing_id,
+    external_billing_note: body.external_billing_note ?? r.external_billing_note,
+  };
+}
+
+export const usageRecords: Served<UsageRecord> = {
+  decl: usageRecordResource,
+  table: usageRecordTable,
+  columns: {
+    product_id: 'product_id',
+    'product.id': 'product_id',
+    asset_id: 'asset.id',
+    asset_external_id: 'asset.external_id',
+    asset_external_uid: 'asset.external_uid',
+    item_id: 'item.id',
+    usage_file: 'usagefile.id',
+    part_usage_file__hub__id: 'hub.id',
+    usage_start_time: 'start_date',
+    created_time: 'created',
+  },
+  owner: (r) => (r as any).vendor_id ?? '',
+  scope: (ctx) => usageRecordVisible(ctx),
+  actions: {
+    async close(ctx, r, body, _params, db) {
+      await outdateChunk(db, r);
+      return closed(ctx, r, body);
+    },
+  },
+};
+
+/** POST /usage/records/close-records: close many approved records; answers each record's outcome (206). */
+describeRoute('post', '/usage/records/close-records', {
+  summary: 'Close approved usage records of files submitted to the caller, each with its billing reference (206)',
+  tag: 'usage',
+  body: UsageRecordsClose,
+  status: 206,
+});
+
+export function recordRoutes(api: Api) {
+  api.app.post('/usage/records/close-records', async (req, reply) => {
+    const ctx = requireCtx(req);
+    requireModule(ctx, usageRecordResource.module);
+    if (ctx.account.type !== 'provider') throw ApiError.forbidden('Only the provider closes usage records.');
+    const body = parseBody(UsageRecordsClose, req.body);
+    const out = await api.db.transaction().execute(async (trx) => {
+      const ids = body.map((b) => b.id);
+      const { rows } = await sql<{ data: UsageRecord; vendor_id: string }>`select t.data, t.vendor_id
+        from usage_records t where t.id in (${sql.join(ids)}) and t.provider_id = ${ctx.account.id}
+        and ${usageRecordVisible(ctx)} for update`.execute(trx);
+      const found = new Map(rows.map((r) => [r.data.id, r]));
+      const files = new Set<string>();
+      const results = [];
+      for (const item of body) {
+        const row = found.get(item.id);
+        if (!row) {
+          results.push({ id: item.id, status: 'invalid', error_codes: 'USG_001', error_details: 'Record not found.' });
+          continue;
+        }
+        if (row.data.status !== 'approved') {
+          results.push({
+            id: item.id,
+            status: row.data.status,
+            error_codes: 'USG_002',
+            error_details: `Record is ${row.data.status}; only approved records are closed.`,
+          });
+          continue;
+        }
+        const next = closed(ctx, row.data, item);
+        await trx
+          .updateTable('usage_records')
+          .set({ status: 'closed', data: JSON.stringify(next) })
+          .where('id', '=', item.id)
+          .execute();
+        await outdateChunk(trx, row.data);
+        await recordAudit(trx, ctx, {
+          res: usageRecords,
+          objectId: item.id,
+          action: 'close',
+          owner: row.vendor_id,
+          before: { status: 'approved' },
+          after: { status: 'closed' },
+        });
+        files.add(row.data.usagefile.id);
+        results.push({ id: item.id, status: 'closed', error_codes: '', error_details: '' });
+      }
+      for (const f of files) await refreshAggregates(trx, f, 'accepted');
+      return results;
+    });
+    return reply.code(206).send(out);
+  });
+}
