@@ -79,7 +79,7 @@ const FIELDS: Fields = {
   'binding.hub.name': { label: 'Hub', kind: 'text', empty: 'No hub' },
   records: { label: 'Records', kind: 'number' },
   usage: { label: 'Usage', kind: 'number' },
-  usagefile: { label: 'Usage file', kind: 'ref', route: 'usage.files.details' },
+  usagefile: { label: 'Usage file', kind: 'ref', route: 'usages.details' },
   marketplace: { label: 'Marketplace', kind: 'ref', route: 'marketplaces.details' },
   provider: { label: 'Provider', kind: 'ref', route: 'partners.details' },
   updated: { label: 'Updated', kind: 'date' },

@@ -75,7 +75,7 @@ const FIELDS: Fields = {
   size: { label: 'Size', kind: 'bytes' },
   'notes.uploaded': { label: 'Note', kind: 'text', hideEmpty: true },
   'error.detail': { label: 'Error', kind: 'text', hideEmpty: true },
-  usagefile: { label: 'Usage file', kind: 'ref', route: 'usage.files.details' },
+  usagefile: { label: 'Usage file', kind: 'ref', route: 'usages.details' },
   created: { label: 'Uploaded', kind: 'date' },
 };
 

@@ -99,7 +99,7 @@ const FIELDS: Fields = {
   start_date: { label: 'From', kind: 'date' },
   end_date: { label: 'To', kind: 'date' },
   record_note: { label: 'Note', kind: 'text', hideEmpty: true },
-  usagefile: { label: 'Usage file', kind: 'ref', route: 'usage.files.details' },
+  usagefile: { label: 'Usage file', kind: 'ref', route: 'usages.details' },
   external_billing_id: { label: 'Billing ID', kind: 'text', hideEmpty: true },
   closed_at: { label: 'Closed', kind: 'date', hideEmpty: true },
 };
