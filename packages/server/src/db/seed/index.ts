@@ -15,6 +15,7 @@ import { seedDemoTiers } from './demo-tiers.ts';
 import { seedDemoAccess } from './demo-access.ts';
 import { seedDemoPartners } from './demo-partners.ts';
 import { seedDemoLeads } from './demo-leads.ts';
+import { seedDemoUsage } from './demo-usage.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -35,6 +36,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoAccess(app, db);
     await seedDemoGroups(app, [product.id, mailSuite.id]);
     await seedDemoPartners(app, marketplace.id);
+    await seedDemoUsage(app, db, mailSuite.id);
   } finally {
     await app.close();
   }
