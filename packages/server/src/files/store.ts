@@ -118,3 +118,17 @@ export function fileStoreFor(config: Config): LocalFileStore {
   }
   return store;
 }
+
+const bound = new WeakMap<object, FileStore>();
+
+/** Background jobs get only the database: the server binds its file store to it at start (server.ts). */
+export function bindFileStore(db: object, store: FileStore) {
+  bound.set(db, store);
+}
+
+/** The file store of the server that opened this database (jobs read and write spreadsheets through it). */
+export function fileStoreOf(db: object): FileStore {
+  const store = bound.get(db);
+  if (!store) throw new Error('No file store is bound to this database (startServer binds one).');
+  return store;
+}
