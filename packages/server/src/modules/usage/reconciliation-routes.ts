@@ -33,6 +33,9 @@ const PROCESSED = '/usage/reconciliations/:id/processedfile';
 const FIELD = 'recon_file';
 const NOTE_MAX = 500;
 
+/** An upload that carried its file. */
+type Received = StreamedUpload & { file: NonNullable<StreamedUpload['file']> };
+
 describeRoute('post', FILE_RECONCILIATION, {
   summary: `Upload the provider's reconciliation spreadsheet (multipart/form-data: \`${FIELD}\`, optional \`upload_note\`) for an accepted usage file; answers the file`,
   tag: 'usage',
@@ -70,13 +73,7 @@ const noteOf = (fields: Record<string, string>) => {
 };
 
 /** The reconciliation of a stored upload, in the caller's transaction: queued for the job, linked from the file. */
-async function createReconciliation(
-  ctx: Ctx,
-  trx: Transaction<DB>,
-  fileId: string,
-  upload: StreamedUpload & { file: NonNullable<StreamedUpload['file']> },
-  note: string,
-) {
+async function createReconciliation(ctx: Ctx, trx: Transaction<DB>, fileId: string, upload: Received, note: string) {
   const f = await getObject(usageFiles, ctx, {}, fileId, trx, { lock: true });
   mayReconcile(ctx, f);
   const at = new Date().toISOString();
@@ -119,11 +116,7 @@ export function reconciliationRoutes(api: Api) {
   /** The upload streamed into the store; then `make` in one transaction, the stored file removed if it fails. */
   async function receive<R>(
     req: FastifyRequest,
-    make: (
-      trx: Transaction<DB>,
-      upload: StreamedUpload & { file: NonNullable<StreamedUpload['file']> },
-      note: string,
-    ) => Promise<R>,
+    make: (trx: Transaction<DB>, upload: Received, note: string) => Promise<R>,
   ): Promise<R> {
     const upload = await streamUpload(req, store, { field: FIELD, maxBytes: USAGE_FILE_MAX_BYTES, kind: XLSX_KIND });
     const { file } = upload;

@@ -27,11 +27,13 @@ export async function* firstSheetRows(input: Readable): AsyncGenerator<{ number:
     styles: 'ignore',
     entries: 'ignore',
   });
+  let first = true;
   try {
     for await (const sheet of reader) {
-      for await (const row of sheet) yield { number: row.number, values: row.values as unknown[] };
-      // only the first sheet counts: the rest of the workbook is not read
-      break;
+      // only the first sheet counts; the others are read through unused, so that ExcelJS lets go of the temporary
+      // files it may have parked them in (a sheet stored before the shared strings)
+      for await (const row of sheet) if (first) yield { number: row.number, values: row.values as unknown[] };
+      first = false;
     }
   } finally {
     input.destroy();
