@@ -3,7 +3,6 @@ import type { Config } from './config.ts';
 import { DatabaseStatus, isConnectionError } from './db/availability.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { bindFileStore, fileStoreFor } from './files/store.ts';
 import { seedDemoIfNeeded } from './db/seed/index.ts';
 import { buildApp } from './http/app.ts';
 import { startMailDelivery } from './mail/delivery.ts';
@@ -29,8 +28,6 @@ export interface Running {
  */
 export async function startServer(config: Config, opts: { demo?: boolean } = {}): Promise<Running> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  // jobs reach the files through the database they are given
-  bindFileStore(db, fileStoreFor(config));
   const status = new DatabaseStatus();
   let seeded = false;
   const background: (() => Promise<void>)[] = [];
