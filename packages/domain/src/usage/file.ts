@@ -69,6 +69,16 @@ export const UsageFileItemTotal = z.object({
   usage: z.number(),
 });
 
+/** One bad row of an uploaded spreadsheet: its row number, its record id and what is wrong with it. */
+export const UsageFileRowError = z.object({
+  row: z.number().int(),
+  record_id: z.string(),
+  messages: z.array(z.string()),
+});
+export type UsageFileRowError = z.infer<typeof UsageFileRowError>;
+/** How many bad rows an invalid file keeps for the portal's table; the processed file lists them all. */
+export const USAGE_FILE_ERRORS_KEPT = 1000;
+
 export const UsageFile = z.object({
   id: z.string(),
   name: z.string(),
@@ -96,6 +106,8 @@ export const UsageFile = z.object({
   /** While records are parsed: rows done, and the sheet's row count when the spreadsheet states it. */
   progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }),
   items: z.array(UsageFileItemTotal),
+  /** An invalid file's bad rows (the first USAGE_FILE_ERRORS_KEPT), in row order. */
+  errors: z.array(UsageFileRowError).optional(),
   /** Links (same origin) to the spreadsheet as uploaded and to the processed copy with a row-by-row result. */
   usage_file_uri: z.string().nullable(),
   processed_file_uri: z.string().nullable(),

@@ -28,6 +28,30 @@ export const USAGE_ROW_MESSAGES = {
   tier: 'tier must be a whole number.',
 } as const;
 
+/** What is wrong with an uploaded spreadsheet as a whole (the file's `error_detail`). */
+export const USAGE_SHEET_MESSAGES = {
+  notWorkbook: (why: string) => `The file is not a readable XLSX workbook (${why}).`,
+  noRecordsSheet: 'The workbook has no "records" sheet; fill the usage template of the product.',
+  missingColumns: (names: readonly string[]) =>
+    `The "records" sheet lacks the column${names.length > 1 ? 's' : ''} ${names.join(', ')}; keep the template's header row.`,
+  noRows: 'The "records" sheet has no usage records.',
+  badRows: (bad: number, all: number) =>
+    `${bad} of ${all} row${all === 1 ? ' has' : 's have'} errors; download the processed file.`,
+  failed: (why: string) => `Processing failed: ${why}. Reprocess the file or upload it again.`,
+} as const;
+
+/** The columns of the records sheet a row cannot do without. */
+export const USAGE_REQUIRED_COLUMNS = [
+  'record_id',
+  'item_search_criteria',
+  'item_search_value',
+  'quantity',
+  'start_time_utc',
+  'end_time_utc',
+  'asset_search_criteria',
+  'asset_search_value',
+] as const;
+
 /** Whether a quantity fits an item precision (`integer`, `decimal(n)`). */
 export function fitsPrecision(value: number, precision: string): boolean {
   if (precision === 'integer') return Number.isInteger(value);
@@ -46,14 +70,27 @@ export function cellNumber(v: unknown): number {
   return NaN;
 }
 
-/** A spreadsheet cell as an instant (ms): date cells, or ISO 8601 text (UTC when no zone is given). */
-export function cellTime(v: unknown): number {
+const DAY_MS = 86_400_000;
+/** Days from the spreadsheet epoch (1899-12-30, or 1904-01-01 in 1904 workbooks) to 1970-01-01. */
+const UNIX_EPOCH_SERIAL = 25_569;
+const DATE_1904_OFFSET = 1_462;
+
+/**
+ * A spreadsheet cell as an instant (ms): date cells, date serial numbers (what a date cell holds when the reader does
+ * not apply the cell's format; days since the workbook's epoch, UTC), or ISO 8601 text (UTC when no zone is given).
+ */
+export function cellTime(v: unknown, opts: { date1904?: boolean } = {}): number {
   if (v instanceof Date) return v.getTime();
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return NaN;
+    const serial = opts.date1904 ? v + DATE_1904_OFFSET : v;
+    return Math.round((serial - UNIX_EPOCH_SERIAL) * DAY_MS);
+  }
   if (typeof v === 'string' && v.trim() !== '') {
     const s = v.trim();
     return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(s) || !s.includes('T') ? s : `${s}Z`);
   }
-  if (v && typeof v === 'object' && 'result' in v) return cellTime((v as { result: unknown }).result);
+  if (v && typeof v === 'object' && 'result' in v) return cellTime((v as { result: unknown }).result, opts);
   return NaN;
 }
 

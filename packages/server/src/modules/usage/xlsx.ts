@@ -18,25 +18,85 @@ export function headerPositions(values: unknown[], columns: readonly string[]): 
   return at;
 }
 
-/** The first worksheet's rows, in order, as ExcelJS reads them (values 1-based); the input is closed at the end. */
-export async function* firstSheetRows(input: Readable): AsyncGenerator<{ number: number; values: unknown[] }> {
+/** One row of the sheet: its number in the spreadsheet and its cell values by column (1-based, sparse). */
+export interface SheetRow {
+  number: number;
+  values: unknown[];
+}
+
+/** A sheet could not be found or read: the message says which, for the file's error detail. */
+export class UnreadableWorkbook extends Error {}
+
+export interface SheetReading {
+  /** Rows of the sheet in order, the header included. */
+  rows: AsyncGenerator<SheetRow>;
+  /** Whether the sheet was found (known once `rows` is done). */
+  found(): boolean;
+  /** The last row number the sheet's `<dimension>` states, when it states one (known once rows start). */
+  lastRow(): number | null;
+  /** 1904 date system (old Mac workbooks): date serials count from 1904-01-01. */
+  date1904(): boolean;
+}
+
+/**
+ * Read one sheet of a workbook from a stream (`null`: the first sheet, whatever its name); the others are read
+ * through unparsed. `dates`: apply cell formats, so date cells read as dates (costs a
+ * style lookup per cell; without it a date cell reads as its serial number, which `cellTime` understands).
+ */
+export function readSheet(input: Readable, sheet: string | null, opts: { dates?: boolean } = {}): SheetReading {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    styles: opts.dates ? 'cache' : 'ignore',
     entries: 'ignore',
   });
-  let first = true;
-  try {
-    for await (const sheet of reader) {
-      // only the first sheet counts; the others are read through unused, so that ExcelJS lets go of the temporary
-      // files it may have parked them in (a sheet stored before the shared strings)
-      for await (const row of sheet) if (first) yield { number: row.number, values: row.values as unknown[] };
-      first = false;
+  let found = false;
+  let lastRow: number | null = null;
+  async function* rows(): AsyncGenerator<SheetRow> {
+    try {
+      for await (const ws of reader as AsyncIterable<any>) {
+        if ((sheet !== null && ws.name !== sheet) || found) {
+          // skipped unparsed: its bytes are only read through
+          for await (const _chunk of ws.iterator as AsyncIterable<unknown>);
+          continue;
+        }
+        found = true;
+        ws.iterator = peekDimension(ws.iterator, (last) => (lastRow = last));
+        for await (const row of ws as AsyncIterable<any>) yield { number: row.number, values: row.values };
+      }
+    } catch (e) {
+      throw e instanceof UnreadableWorkbook ? e : new UnreadableWorkbook(e instanceof Error ? e.message : String(e));
+    } finally {
+      input.destroy();
     }
-  } finally {
-    input.destroy();
+  }
+  return {
+    rows: rows(),
+    found: () => found,
+    lastRow: () => lastRow,
+    date1904: () => Boolean((reader as any).properties?.model?.date1904 ?? (reader as any).properties?.date1904),
+  };
+}
+
+const DIMENSION = /<(?:\w+:)?dimension\s+ref="[A-Z]*\d+(?::[A-Z]*(\d+))?"/;
+const SHEET_DATA = /<(?:\w+:)?sheetData[\s>/]/;
+
+/** Pass the sheet's XML through, noting the last row its `<dimension ref="A1:Q1001"/>` (before the rows) names. */
+async function* peekDimension(source: AsyncIterable<Buffer | string>, found: (lastRow: number) => void) {
+  let head = '';
+  let looking = true;
+  for await (const chunk of source) {
+    if (looking) {
+      head += chunk.toString();
+      const m = DIMENSION.exec(head);
+      if (m) found(Number(m[1] ?? 1));
+      if (m || SHEET_DATA.test(head) || head.length > 1 << 16) {
+        looking = false;
+        head = '';
+      }
+    }
+    yield chunk;
   }
 }
 
