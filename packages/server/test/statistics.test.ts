@@ -28,6 +28,7 @@ describe('account statistics', () => {
         listing_requests: zero,
         tier_account_requests: zero,
         tier_config_requests: zero,
+        usage_files: zero,
       });
     }
   });
@@ -40,7 +41,7 @@ describe('account statistics', () => {
       }>`select count(*) as n from audit_records where account_id = ${ctx.account.id}`.execute(db);
       return Number(rows[0].n);
     });
-    const removeBoth = registerCounter('usage_files', ['vendor', 'provider'], async () => 3);
+    const removeBoth = registerCounter('transformation_requests', ['vendor', 'provider'], async () => 3);
     try {
       const vendor = await t.login('vendor@demo.trellis');
       expect(
@@ -61,10 +62,11 @@ describe('account statistics', () => {
         'listing_requests',
         'tier_account_requests',
         'tier_config_requests',
+        'transformation_requests',
         'usage_files',
       ]);
       expect(body.cases.count).toBeGreaterThanOrEqual(1);
-      expect(body.usage_files.count).toBe(3);
+      expect(body.transformation_requests.count).toBe(3);
       expect(Date.now() - Date.parse(body.cases.updated_at)).toBeLessThan(60_000);
 
       const provider = await t.login('provider@demo.trellis');
@@ -73,6 +75,7 @@ describe('account statistics', () => {
         'contracts',
         'listing_requests',
         'tier_config_requests',
+        'transformation_requests',
         'usage_files',
       ]);
       // Another vendor counts its own objects.

@@ -15,11 +15,11 @@ export const UsageChunk = z.object({
   id: z.string(),
   status: z.enum(USAGE_CHUNK_STATUSES),
   outdated: z.boolean(),
-  external_id: z.string().nullable(),
+  external_id: z.string(),
   usagefile: z.object({ id: z.string(), name: z.string(), schema: z.string(), currency: z.string() }),
   binding: z.object({
     hub: z.object({ id: z.string(), name: z.string() }).nullable(),
-    external_id: z.string().nullable(),
+    external_id: z.string(),
   }),
   marketplace: Ref,
   provider: Ref,

@@ -84,7 +84,8 @@ export const UsageFile = z.object({
   name: z.string(),
   description: z.string(),
   note: z.string(),
-  external_id: z.string().nullable(),
+  /** The vendor's own reference ('' when none: the reference requires the field). */
+  external_id: z.string(),
   status: z.enum(USAGE_FILE_STATUSES),
   type: z.enum(USAGE_FILE_TYPES),
   schema: z.enum(USAGE_SCHEMAS),

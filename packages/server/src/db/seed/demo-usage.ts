@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { USAGE_RECORD_COLUMNS } from '@trellis/domain';
+import { RECONCILIATION_COLUMNS, USAGE_RECORD_COLUMNS } from '@trellis/domain';
 import { runDueJobs } from '../../jobs/queue.ts';
 import type { DB } from '../schema.ts';
 import { demoUser } from './demo-api.ts';
@@ -10,10 +10,14 @@ type Row = Partial<Record<(typeof USAGE_RECORD_COLUMNS)[number], string | number
 
 /** A usage spreadsheet as a vendor fills the template: the `records` sheet with the template's columns. */
 async function workbook(rows: Row[]): Promise<Buffer> {
+  return sheet('records', USAGE_RECORD_COLUMNS, rows);
+}
+
+async function sheet(name: string, columns: readonly string[], rows: object[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('records');
-  sheet.columns = USAGE_RECORD_COLUMNS.map((c) => ({ header: c, key: c }));
-  for (const r of rows) sheet.addRow(r);
+  const ws = wb.addWorksheet(name);
+  ws.columns = columns.map((c) => ({ header: c, key: c }));
+  for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -24,9 +28,13 @@ const month = (y: number, m: number) => ({
 
 /**
  * Demo Vendor's usage of Secure Mail Suite's pay-per-use storage, reported to Demo Provider under their
- * distribution contract, one file in each status a user meets: August closed (billed), September accepted (split
- * into chunks), October pending (waiting for the provider), November invalid (with its row-by-row report) and a
- * December draft. Both dashboards count `usage_files`.
+ * distribution contract, one file in each status a user meets:
+ * - August closed (billed);
+ * - September accepted, split into chunks, with the provider's reconciliation (one record billed for less);
+ * - October pending (waiting for the provider);
+ * - November invalid, with its row-by-row report;
+ * - a December draft.
+ * Both dashboards count `usage_files`.
  */
 export async function seedDemoUsage(app: FastifyInstance, db: Kysely<DB>, productId: string) {
   const vendor = await demoUser(app, 'vendor@demo.trellis', 'usage');
@@ -80,9 +88,22 @@ export async function seedDemoUsage(app: FastifyInstance, db: Kysely<DB>, produc
   await provider.call('POST', `/usage/files/${closed.id}/close`, {});
 
   const sep = month(2026, 9);
-  const accepted = await file('Storage September 2026', sep, storageRows(sep, 1.2));
+  const septemberRows = storageRows(sep, 1.2);
+  const accepted = await file('Storage September 2026', sep, septemberRows);
   await vendor.call('POST', `/usage/files/${accepted.id}/submit`, {});
   await provider.call('POST', `/usage/files/${accepted.id}/accept`, {});
+  // the provider's own account of September: all but one record billed as reported, one billed for less
+  const billed = septemberRows.map((r, i) => ({
+    record_id: r.record_id,
+    usage: i === 1 ? Number(r.quantity) - 2 : r.quantity,
+    external_billing_id: `INV-2026-09-${String(i + 1).padStart(3, '0')}`,
+  }));
+  await provider.upload(`/usage/files/${accepted.id}/reconciliation`, {
+    field: 'recon_file',
+    name: 'billing-september-2026.xlsx',
+    body: await sheet('reconciliation', RECONCILIATION_COLUMNS, billed),
+  });
+  await runDueJobs(db);
 
   const oct = month(2026, 10);
   const pending = await file('Storage October 2026', oct, storageRows(oct, 1.4));

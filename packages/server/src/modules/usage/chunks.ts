@@ -3,6 +3,7 @@ import { usageChunkResource, type UsageChunk, type UsageFile } from '@trellis/do
 import type { Ctx } from '../../http/context.ts';
 import type { Db, Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
+import { syncClosedCount } from './records.ts';
 import { usageChunkTable } from './tables.ts';
 
 // Usage chunks (reference /usage/chunks): an accepted file split by the hub that serves each record's
@@ -46,9 +47,9 @@ export async function makeChunks(ctx: Ctx, db: Db, f: UsageFile) {
       id: newId('UFC', 3, 4),
       status: 'ready',
       outdated: false,
-      external_id: null,
+      external_id: '',
       usagefile: { id: f.id, name: f.name, schema: f.schema, currency: f.currency },
-      binding: { hub: part.hub_id ? { id: part.hub_id, name: part.hub_name ?? part.hub_id } : null, external_id: null },
+      binding: { hub: part.hub_id ? { id: part.hub_id, name: part.hub_name ?? part.hub_id } : null, external_id: '' },
       marketplace: f.marketplace,
       provider: { id: f.provider.id, name: f.provider.name },
       vendor: { id: f.vendor.id, name: f.vendor.name },
@@ -91,6 +92,7 @@ export const usageChunks: Served<UsageChunk> = {
           data = data || jsonb_build_object('status', 'closed', 'closed_at', ${now()}::text, 'closed_by', ${by}::text)
         where usage_file_id = ${c.usagefile.id} and hub_id is not distinct from ${c.binding.hub?.id ?? null}
         and status = 'approved'`.execute(db);
+      await syncClosedCount(db, c.usagefile.id);
       return { ...c, outdated: false, stats: { ...c.stats, closed: c.records } };
     },
     async regenerate(_ctx, c, _body, _params, db) {

@@ -90,7 +90,7 @@ async function create(ctx: Ctx, input: any, _params: unknown, db: Db): Promise<U
     name: input.name,
     description: input.description ?? '',
     note: input.note ?? '',
-    external_id: input.external_id ?? null,
+    external_id: input.external_id ?? '',
     status: 'draft',
     type: contract.type,
     schema: 'qt',
@@ -144,7 +144,7 @@ export const usageFiles: Served<UsageFile> = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.note !== undefined ? { note: input.note } : {}),
-      ...(input.external_id !== undefined ? { external_id: input.external_id } : {}),
+      ...(input.external_id !== undefined ? { external_id: input.external_id ?? '' } : {}),
     };
   },
   actions: {

@@ -3,7 +3,7 @@ import { reconciliationResource, type Reconciliation } from '@trellis/domain';
 import type { Ctx } from '../../http/context.ts';
 import type { Served } from '../../resources/engine.ts';
 import { refreshAggregates } from './aggregates.ts';
-import { closedBy, outdateChunks } from './records.ts';
+import { closedBy, outdateChunks, syncClosedCount } from './records.ts';
 import { reconciliationTable } from './tables.ts';
 
 // Reconciliations (reference /usage/reconciliations): the provider's own account of an accepted usage file, uploaded
@@ -46,6 +46,7 @@ export const reconciliations: Served<Reconciliation> = {
           .where('id', '=', r.usagefile.id)
           .executeTakeFirstOrThrow();
         await refreshAggregates(db, r.usagefile.id, file.status);
+        await syncClosedCount(db, r.usagefile.id);
       }
       return r;
     },

@@ -8,7 +8,6 @@ import { describeRoute } from '../../openapi/openapi.ts';
 import { recordAudit } from '../../resources/audit.ts';
 import { parseBody, type Db, type Served } from '../../resources/engine.ts';
 import type { Api } from '../types.ts';
-import { refreshAggregates } from './aggregates.ts';
 import { usageRecordTable } from './tables.ts';
 
 // Usage records (reference /usage/records): written in bulk by the processing (process.ts), moved with their file
@@ -43,6 +42,18 @@ export async function outdateChunks(db: Db, fileId: string, hubIds: readonly (st
   await sql`update usage_chunks set data = jsonb_set(data, '{outdated}', 'true')
     where usage_file_id = ${fileId} and status = 'ready'
     and (${ofHubs} or ${noHub ? sql`hub_id is null` : sql`false`})`.execute(db);
+}
+
+/**
+ * The file's closed counts after records closed outside its own actions (a record, a chunk, a reconciliation);
+ * `pending` counts records the caller closes in this transaction but the engine stores only afterwards.
+ */
+export async function syncClosedCount(db: Db, fileId: string, pending = 0) {
+  await sql`update usage_files f set data = jsonb_set(jsonb_set(f.data, '{stats,closed}', to_jsonb(c.n)),
+      '{records,closed}', to_jsonb(c.n))
+    from (select count(*) + ${pending}::int as n from usage_records
+      where usage_file_id = ${fileId} and status = 'closed') c
+    where f.id = ${fileId}`.execute(db);
 }
 
 /** A chunk made before one of its records changed no longer matches it. */
@@ -82,6 +93,7 @@ export const usageRecords: Served<UsageRecord> = {
   actions: {
     async close(ctx, r, body, _params, db) {
       await outdateChunk(db, r);
+      await syncClosedCount(db, r.usagefile.id, 1);
       return closed(ctx, r, body);
     },
   },
@@ -142,7 +154,7 @@ export function recordRoutes(api: Api) {
         files.add(row.data.usagefile.id);
         results.push({ id: item.id, status: 'closed', error_codes: '', error_details: '' });
       }
-      for (const f of files) await refreshAggregates(trx, f, 'accepted');
+      for (const f of files) await syncClosedCount(trx, f);
       return results;
     });
     return reply.code(206).send(out);
