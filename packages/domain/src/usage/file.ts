@@ -296,7 +296,7 @@ const FIELDS: Fields = {
   vendor: { label: 'Vendor', kind: 'ref', route: 'partners.details' },
   provider: { label: 'Provider', kind: 'ref', route: 'partners.details' },
   party: { label: 'Partner', kind: 'party', party: { vendor: 'vendor', provider: 'provider' } },
-  product: { label: 'Product', kind: 'ref', route: 'products.details' },
+  product: { label: 'Product', kind: 'ref', route: 'product' },
   contract: { label: 'Contract', kind: 'ref', route: 'partners.contracts.details' },
   marketplace: { label: 'Marketplace', kind: 'ref', route: 'marketplaces.details' },
   'stats.validated': { label: 'Records', kind: 'number' },

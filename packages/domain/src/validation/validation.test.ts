@@ -284,6 +284,15 @@ describe('fileType', () => {
   ])('%j in %j → %j', (name, exts, expected) => expect(r.fileType(name, exts)).toBe(expected));
 });
 
+describe('fileSize', () => {
+  it.each<[number | null, number, string | null]>([
+    [40 * 1024 * 1024, 40 * 1024 * 1024, null],
+    [null, 1024, null],
+    [40 * 1024 * 1024 + 1, 40 * 1024 * 1024, 'File is too large; the limit is 40 MB.'],
+    [1537, 1536, 'File is too large; the limit is 1.5 KB.'],
+  ])('%j bytes under %j → %j', (bytes, max, expected) => expect(r.fileSize(bytes, max)).toBe(expected));
+});
+
 describe('passwordLength', () => {
   it.each<[string, number | undefined, number | undefined, string | null]>([
     ['abc', 6, 20, 'Password must be at least 6 characters'],
