@@ -247,6 +247,8 @@ const isoDate = z
   .string({ error: REQUIRED })
   .refine((s) => !Number.isNaN(Date.parse(s)), 'Enter a valid date and time.');
 
+const UsageFilePeriod = z.object({ from: isoDate, to: isoDate }, { error: REQUIRED });
+
 /** Reference POST /usage/files: the product, the contract it is billed under and the period. */
 export const UsageFileCreate = z
   .object({
@@ -258,11 +260,13 @@ export const UsageFileCreate = z
     contract: z.object({ id: z.string({ error: REQUIRED }) }, { error: REQUIRED }).meta({ title: 'Contract' }),
     marketplace: z.object({ id: z.string() }).optional().meta({ title: 'Marketplace' }),
     currency: z.string().trim().length(3, 'Enter a three-letter currency code.').optional(),
-    period: z.object({ from: isoDate, to: isoDate }, { error: REQUIRED }).meta({ title: 'Period' }),
+    period: UsageFilePeriod.meta({ title: 'Period' }),
   })
   .refine((b) => Date.parse(b.period.from) < Date.parse(b.period.to), {
     path: ['period', 'to'],
     message: 'The period must end after it starts.',
+    // checked as soon as both ends are dates, with the other fields' messages (a form shows them together)
+    when: (p) => UsageFilePeriod.safeParse((p.value as { period?: unknown } | undefined)?.period).success,
   });
 
 export const UsageFileUpdate = z.object({

@@ -59,7 +59,7 @@ export function ItemsTab({ productId, readOnly, version }: ItemsTabProps) {
         stateKey="product-items"
         toolbar={
           <>
-            <ProductUsageTemplate productId={productId} />
+            {!version && <ProductUsageTemplate productId={productId} />}
             {!readOnly && (
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
                 Create item

@@ -224,7 +224,13 @@ export function NewUsageFileDialog({
       {select(
         'marketplace',
         'Marketplace',
-        (marketplaces.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.id})` })),
+        // the contract's own marketplace is a choice before the provider's list arrives
+        [
+          ...(contract?.marketplace && !marketplaces.data?.some((m) => m.id === contract.marketplace!.id)
+            ? [contract.marketplace]
+            : []),
+          ...(marketplaces.data ?? []),
+        ].map((m) => ({ value: m.id, label: `${m.name} (${m.id})` })),
         contract
           ? "Where the usage was sold; the contract's marketplace when none is chosen."
           : 'Choose the contract first.',
