@@ -350,7 +350,7 @@ export const usageFileResource = defineResource({
   defaultOrdering: '-created',
   search: ['id', 'name', 'product.name', 'external_id'],
   visibleTo: ['vendor', 'provider'],
-  writableBy: ['vendor'],
+  // both sides act on a file (the machine's `by` and rules say who does what); only the vendor creates one (server)
   machine: usageFileMachine,
   fields: FIELDS,
   list: {

@@ -27,6 +27,7 @@ import * as m0025forms from './migrations/0025_forms.ts';
 import * as m0026catalogGroups from './migrations/0026_catalog_groups.ts';
 import * as m0027leads from './migrations/0027_leads.ts';
 import * as m0028usage from './migrations/0028_usage.ts';
+import * as m0029reconciliationRows from './migrations/0029_usage_reconciliation_rows.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0026_catalog_groups': m0026catalogGroups,
   '0027_leads': m0027leads,
   '0028_usage': m0028usage,
+  '0029_usage_reconciliation_rows': m0029reconciliationRows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

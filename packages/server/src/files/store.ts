@@ -118,3 +118,29 @@ export function fileStoreFor(config: Config): LocalFileStore {
   }
   return store;
 }
+
+const bound = new WeakMap<object, FileStore[]>();
+
+/**
+ * Background jobs get only the database: each app built on it (http/app.ts) binds its file store here for them. The
+ * latest app is in charge (the demo seed builds one inside the server's start); once it closes, the one before it is.
+ */
+export function bindFileStore(
+  app: { addHook(name: 'onClose', hook: () => Promise<void>): unknown },
+  db: object,
+  store: FileStore,
+) {
+  bound.set(db, [...(bound.get(db) ?? []), store]);
+  app.addHook('onClose', async () => {
+    const stores = bound.get(db) ?? [];
+    const at = stores.lastIndexOf(store);
+    if (at >= 0) bound.set(db, [...stores.slice(0, at), ...stores.slice(at + 1)]);
+  });
+}
+
+/** The file store of the app in charge of this database (jobs read and write spreadsheets through it). */
+export function fileStoreOf(db: object): FileStore {
+  const store = bound.get(db)?.at(-1);
+  if (!store) throw new Error('No app with a file store serves this database.');
+  return store;
+}

@@ -27,7 +27,7 @@ export interface Upload {
   file: UploadedFile | null;
 }
 
-const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+export const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** The form fields and the one file of a multipart/form-data request, with 4xx errors that say what is wrong. */
 export async function readUpload(req: FastifyRequest, fileField: string): Promise<Upload> {
@@ -56,13 +56,14 @@ export async function readUpload(req: FastifyRequest, fileField: string): Promis
   return { fields, file };
 }
 
-function uploadError(e: unknown, fileField: string): unknown {
+/** A multipart parser error as the 4xx it means (`maxBytes`: the file limit of the route). */
+export function uploadError(e: unknown, fileField: string, maxBytes = MAX_IMAGE_BYTES): unknown {
   if (e instanceof ApiError) return e;
   const code = (e as { code?: string }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new ApiError(413, ErrorCode.payloadTooLarge, [
-        `${fileField}: File is too large; the limit is ${mb(MAX_IMAGE_BYTES)}.`,
+        `${fileField}: File is too large; the limit is ${mb(maxBytes)}.`,
       ]);
     case 'FST_FILES_LIMIT':
       return ApiError.badRequest(`${fileField}: Send one file per request.`);

@@ -8,6 +8,7 @@ import { ErrorCode } from '@trellis/domain';
 import type { Config } from '../config.ts';
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_S, isConnectionError, type DatabaseStatus } from '../db/availability.ts';
 import type { DB } from '../db/schema.ts';
+import { bindFileStore, fileStoreFor } from '../files/store.ts';
 import { apiModules } from '../modules/index.ts';
 import { docsRoutes } from '../openapi/docs.ts';
 import { collectRoute } from '../openapi/openapi.ts';
@@ -181,6 +182,8 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
     },
   });
 
+  // background jobs reach this app's files through the database they are given
+  bindFileStore(app, db, fileStoreFor(config));
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

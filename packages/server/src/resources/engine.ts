@@ -206,7 +206,8 @@ export function parseQuery(raw: string): RqlQuery {
   }
 }
 
-function compiled<T>(fn: () => T): T {
+/** Compile RQL into SQL; a query the spec does not allow is a 400 naming the problem. */
+export function compiled<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
@@ -426,9 +427,16 @@ function rowKey(res: Served<any>, obj: Obj) {
  * Store an object that a flow other than its own route creates or changes (another object's action, tiers setup,
  * a job), inside that flow's transaction: stamped, written and audited like the engine's own writes.
  */
-export async function insertStamped<T extends Obj>(res: Served<T>, ctx: Ctx, obj: T, db: Transaction<DB>): Promise<T> {
+export async function insertStamped<T extends Obj>(
+  res: Served<T>,
+  ctx: Ctx,
+  obj: T,
+  db: Transaction<DB>,
+  /** Columns a flow writes itself (no object path: a stored file's key). */
+  extra: Record<string, unknown> = {},
+): Promise<T> {
   const stamped = stampCreated(ctx, obj);
-  await insertObject(res, stamped, db);
+  await insertObject(res, stamped, db, extra);
   await recordAudit(db, ctx, {
     res,
     objectId: auditId(res, stamped),

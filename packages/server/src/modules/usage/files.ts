@@ -62,6 +62,7 @@ async function contractFor(db: Db, ctx: Ctx, id: string): Promise<Contract> {
 }
 
 async function create(ctx: Ctx, input: any, _params: unknown, db: Db): Promise<UsageFile> {
+  if (ctx.account.type !== 'vendor') throw ApiError.forbidden('Only vendors report usage.');
   const product = await db
     .selectFrom('products')
     .select(['id', 'status', 'data'])

@@ -34,19 +34,29 @@ export async function setRecordStatus(
     where usage_file_id = ${fileId} and status = ${from}`.execute(db);
 }
 
-/** A chunk made before one of its records changed no longer matches it. */
-async function outdateChunk(db: Db, r: UsageRecord) {
+/** Chunks made before some of their records changed no longer match them: the file's chunks of these hubs. */
+export async function outdateChunks(db: Db, fileId: string, hubIds: readonly (string | null)[]) {
+  const hubs = [...new Set(hubIds.filter((h): h is string => h !== null))];
+  const noHub = hubIds.includes(null);
+  if (!hubs.length && !noHub) return;
+  const ofHubs = hubs.length ? sql`hub_id in (${sql.join(hubs)})` : sql`false`;
   await sql`update usage_chunks set data = jsonb_set(data, '{outdated}', 'true')
-    where usage_file_id = ${r.usagefile.id} and hub_id is not distinct from ${r.hub?.id ?? null}
-    and status = 'ready'`.execute(db);
+    where usage_file_id = ${fileId} and status = 'ready'
+    and (${ofHubs} or ${noHub ? sql`hub_id is null` : sql`false`})`.execute(db);
 }
+
+/** A chunk made before one of its records changed no longer matches it. */
+const outdateChunk = (db: Db, r: UsageRecord) => outdateChunks(db, r.usagefile.id, [r.hub?.id ?? null]);
+
+/** Who a record's `closed_by` names: the user, else the API token, else the account. */
+export const closedBy = (ctx: Ctx) => ctx.user?.name ?? ctx.token?.name ?? ctx.account.name;
 
 function closed(ctx: Ctx, r: UsageRecord, body: { external_billing_id?: string; external_billing_note?: string }) {
   return {
     ...r,
     status: 'closed' as const,
     closed_at: new Date().toISOString(),
-    closed_by: ctx.user?.name ?? ctx.token?.name ?? ctx.account.name,
+    closed_by: closedBy(ctx),
     external_billing_id: body.external_billing_id ?? r.external_billing_id,
     external_billing_note: body.external_billing_note ?? r.external_billing_note,
   };

@@ -75,3 +75,25 @@ export const usageAggregateTable = defineTable('usage_aggregates', {
   item_id: text('item.id'),
   period_from: timestamp('period.from'),
 });
+
+/**
+ * The rows of a reconciliation spreadsheet (migrations/0029), written by the reconciliation job: what the provider
+ * reported, and the result of matching it to the file's records (`matched`, `mismatched`, `unknown`, `repeated`).
+ */
+export const reconciliationRowTable = defineTable(
+  'usage_reconciliation_rows',
+  {
+    reconciliation_id: text(),
+    row: int(),
+    provider_id: text(),
+    record_id: text(),
+    reported: text(),
+    usage: numeric().nullable(),
+    external_billing_id: text().nullable(),
+    external_billing_note: text().nullable(),
+    result: text().nullable(),
+    usage_record_id: text().nullable(),
+    file_usage: numeric().nullable(),
+  },
+  { data: false },
+);
