@@ -18,7 +18,6 @@ import {
 } from 'libphonenumber-js/max';
 import * as m from './messages.ts';
 import { ACCOUNT_NAME_MAX, ACCOUNT_NAME_MIN } from '../format/constants.ts';
-import { formatBytes } from '../format/bytes.ts';
 
 export type RuleResult = string | null;
 export type Rule<T = unknown> = (value: T) => RuleResult;
@@ -253,12 +252,6 @@ export function fileType(fileName: Maybe<string>, allowedExtensions: readonly st
     .map(normaliseExt)
     .some((ext) => ext !== '' && name.endsWith(`.${ext}`) && name.length > ext.length + 1);
   return ok ? null : m.FILE_TYPE;
-}
-
-/** A file's size against an upload's limit (bytes); the message names the limit in base 2, JEDEC (spec §9). */
-export function fileSize(bytes: Maybe<number>, maxBytes: number): RuleResult {
-  if (bytes === null || bytes === undefined) return null;
-  return bytes > maxBytes ? m.fileTooLarge(formatBytes(maxBytes)) : null;
 }
 
 /** Password parameter length, bounds taken from the parameter constraints (min_length / max_length). */

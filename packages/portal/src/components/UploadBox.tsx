@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { formatBytes } from '@trellis/domain/format/bytes';
-import { fileSize, fileType } from '@trellis/domain/validation/rules';
+import { fileSize } from '@trellis/domain/validation/file-size';
+import { fileType } from '@trellis/domain/validation/rules';
 import { ApiError, errorMessage } from '../api/errors.ts';
 import type { UploadOptions } from '../api/upload.ts';
 
