@@ -21,7 +21,7 @@ const BILLED: readonly UsageFileStatus[] = ['accepted', 'closed'];
 
 /**
  * One usage file: the machine's actions, its Overview (the upload and the live processing of its spreadsheet, the
- * outcome, the declared fields, usage per item), its records, the errors of an invalid file, and once accepted its
+ * outcome, usage per item, the declared fields), its records, the errors of an invalid file, and once accepted its
  * chunks and reconciliation.
  */
 export default function UsageFileDetailsPage() {
@@ -69,8 +69,12 @@ export default function UsageFileDetailsPage() {
       title={(f) => f.name}
       details={{
         label: 'Overview',
-        before: (f) => <FilePanel file={f} />,
-        after: (f) => <ItemTotals file={f} />,
+        before: (f) => (
+          <>
+            <FilePanel file={f} />
+            <ItemTotals file={f} />
+          </>
+        ),
       }}
       render={{
         // the spreadsheet as uploaded (its size is the declared field after it)

@@ -21,24 +21,21 @@ function outcome(f: ShownFile, vendor: boolean): ReactNode {
   if (f.status === 'invalid') {
     const rows = f.errors?.length ?? 0;
     return (
-      <Alert
-        severity="error"
-        action={
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button color="inherit" size="small" component={RouterLink} to={`${filePage(f.id)}?tab=errors`}>
-              See errors
-            </Button>
-            {f.processed_file_uri && (
-              <Button color="inherit" size="small" href={f.processed_file_uri} download>
-                Download processed file
-              </Button>
-            )}
-          </Box>
-        }
-      >
+      <Alert severity="error">
         {rows
           ? `${count(Math.max(rows, f.records.invalid))} rows of the spreadsheet have errors.${vendor ? ' Fix them and upload it again.' : ''}`
           : `${f.error_detail || 'The spreadsheet could not be read.'}${vendor ? ' Upload a corrected spreadsheet.' : ''}`}
+        {/* under the words, not beside them: a phone keeps the message readable */}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1, ml: -0.5 }}>
+          <Button color="inherit" size="small" component={RouterLink} to={`${filePage(f.id)}?tab=errors`}>
+            See errors
+          </Button>
+          {f.processed_file_uri && (
+            <Button color="inherit" size="small" href={f.processed_file_uri} download>
+              Download processed file
+            </Button>
+          )}
+        </Box>
       </Alert>
     );
   }

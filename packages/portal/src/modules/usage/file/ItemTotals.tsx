@@ -14,7 +14,7 @@ const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits:
 export function ItemTotals({ file }: { file: Pick<UsageFile, 'items'> }) {
   if (!file.items.length) return null;
   return (
-    <Box component="section" sx={{ mt: 3 }}>
+    <Box component="section" sx={{ mb: 3 }}>
       <Typography component="h2" variant="subtitle2" sx={{ mb: 1.5, color: 'text.secondary' }}>
         Usage per item
       </Typography>
