@@ -9,7 +9,6 @@ import { enumLabel } from '@trellis/domain/format/display';
 import { statusLabel } from '@trellis/domain/resource/machine';
 import { usageAggregateResource } from '@trellis/domain/usage/aggregate';
 import { api } from '../../../api/client.ts';
-import { useGet } from '../../../api/hooks.ts';
 import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
 import type { NoticeState } from '../../../app/notices.ts';
 import { useNotice } from '../../../app/notices.ts';
@@ -50,10 +49,9 @@ export default function SubscriptionDetailsPage() {
   const [confirming, setConfirming] = useState<{ type: AssetAction; asset: Asset } | null>(null);
   const [changing, setChanging] = useState<Asset | null>(null);
   const canWrite = allows(auth.permissions, requestResource.module);
-  // usage is reported for pay-per-use items, to whoever may read the usage module
-  const asset = useGet<Asset>(assetApi(id)).data;
-  const metered =
-    !!asset?.items.some((i) => i.type === 'ppu') && allows(auth.permissions, usageAggregateResource.module);
+  // the usage reported for the subscription's pay-per-use items, to whoever may read the usage module (a
+  // subscription lists only the items it holds a quantity of, so it does not tell whether it has any)
+  const metered = allows(auth.permissions, usageAggregateResource.module);
   usePageChrome({ backRoute: subscriptionsPath('directory') }, []);
   useNotice(id);
 

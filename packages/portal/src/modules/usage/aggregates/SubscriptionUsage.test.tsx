@@ -1,6 +1,5 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Asset } from '@trellis/domain/fulfillment/asset';
 import { mockApi, renderPortal } from '../../../test-utils.tsx';
 import { PROVIDER } from '../../catalog/common/testing.tsx';
 import { assetFixture } from '../../fulfillment/subscriptions/directory/fixtures.ts';
@@ -36,10 +35,10 @@ const AGGREGATES = [
   aggregateFixture('2026-11', { id: 'UA-arch', item: ARCHIVE, consumed: 7, accepted: 7 }),
 ];
 
-function api(aggregates: unknown[], asset: Asset = assetFixture()) {
+function api(aggregates: unknown[]) {
   return mockApi({
     'GET /auth/context': () => ({ body: PROVIDER }),
-    [`GET /assets/${ID}`]: () => ({ body: asset }),
+    [`GET /assets/${ID}`]: () => ({ body: assetFixture() }),
     'GET /requests': () => listBody([]),
     'GET /usage/aggregates': () => listBody(aggregates),
   });
@@ -79,9 +78,12 @@ describe('subscription usage', () => {
     expect(screen.queryByRole('figure')).toBeNull();
   });
 
-  it('has no Usage tab for a subscription without pay-per-use items', async () => {
-    const asset = assetFixture();
-    api([], { ...asset, items: asset.items.filter((i) => i.type !== 'ppu') });
+  it('has no Usage tab for a user without the usage module', async () => {
+    mockApi({
+      'GET /auth/context': () => ({ body: { ...PROVIDER, permissions: ['MD-0004'] } }),
+      [`GET /assets/${ID}`]: () => ({ body: assetFixture() }),
+      'GET /requests': () => listBody([]),
+    });
     renderPortal(`/subscriptions/directory/${ID}`);
     await screen.findByRole('tab', { name: 'Requests' });
     expect(screen.queryByRole('tab', { name: 'Usage' })).toBeNull();
