@@ -16,5 +16,5 @@ export function ProductUsageTemplate({ productId }: { productId: string }) {
   const own = product?.owner?.id === auth.account.id && allows(auth.permissions, usageFileResource.module);
   const ppu = useList<Item>(`/products/${productId}/items`, 'eq(type,ppu)&limit=0', { enabled: own });
   if (!own || !ppu.data?.total) return null;
-  return <UsageTemplateButton productId={productId} label="Usage template" />;
+  return <UsageTemplateButton productId={productId} label="Usage template" size="medium" />;
 }

@@ -23,10 +23,13 @@ export function UsageTemplateButton({
   productId,
   label = 'Download template',
   variant = 'outlined',
+  size = 'small',
 }: {
   productId: string;
   label?: string;
   variant?: 'outlined' | 'text' | 'contained';
+  /** Beside another button, its size. */
+  size?: 'small' | 'medium';
 }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -42,7 +45,7 @@ export function UsageTemplateButton({
   };
   return (
     <Button
-      size="small"
+      size={size}
       variant={variant}
       startIcon={<FileDownloadIcon />}
       disabled={busy}

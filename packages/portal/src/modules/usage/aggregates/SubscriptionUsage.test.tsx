@@ -69,6 +69,8 @@ describe('subscription usage', () => {
     const table = await screen.findByRole('table', { name: 'Usage aggregate' });
     expect(await within(table).findByText('62.5')).toBeTruthy();
     expect(within(table).getAllByRole('row')).toHaveLength(4);
+    // months, as the chart names them
+    expect(within(table).getAllByRole('row')[1].textContent).toContain('Oct 2026');
   });
 
   it('says so when no usage was reported', async () => {

@@ -37,11 +37,11 @@ export function usageSeries(aggregates: readonly UsageAggregate[]): UsageSeries 
       valueFormatter: format,
     }));
   });
-  return {
-    months: starts.map((m) => formatDate(m, { format: 'MMM YYYY', timeZone: 'UTC' })),
-    series,
-  };
+  return { months: starts.map(monthOf), series };
 }
+
+/** An aggregate's month ('Nov 2026'): a UTC calendar month, whatever the reader's zone. */
+export const monthOf = (start: string) => formatDate(start, { format: 'MMM YYYY', timeZone: 'UTC' });
 
 /**
  * A subscription's usage over time (GET /usage/aggregates of the asset): for each pay-per-use item, what the vendor
@@ -82,6 +82,7 @@ export default function SubscriptionUsage({ assetId }: { assetId: string }) {
           stateKey="subscription-usage"
           base={base}
           noun="usage months"
+          render={{ 'period.from': (a) => monthOf(a.period.from) }}
         />
       </Box>
     </Box>
