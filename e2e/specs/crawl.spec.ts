@@ -115,6 +115,9 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'settings.users.domains.details': async (a) => one({ id: await first(a, '/domains') }),
   'leads.records.details': async (a) => one({ id: await first(a, '/leads/records') }),
   'leads.forms.details': async (a) => one({ id: await first(a, '/leads/forms') }),
+  // an accepted file has the most tabs (records, chunks, reconciliation); else whichever the user sees
+  'usages.details': async (a) =>
+    one({ id: (await first(a, '/usage/files', 'eq(status,accepted)')) ?? (await first(a, '/usage/files')) }),
   idp: async (a, sessionId) => one({ id: await idp(a, sessionId) }),
   'sso-service': async (a, sessionId) => {
     const id = await first(a, '/sso/services');

@@ -1,6 +1,8 @@
 /** Business constants and limits — spec §9 (plus §8 fixed messages). */
 
 export const CONTRACT_ID_PLACEHOLDER = 'CT-0000-0000-0000';
+/** The shape of a usage file id, shown in the empty ID filter. */
+export const USAGE_FILE_ID_PLACEHOLDER = 'UF-0000-0000-0000';
 
 export const ACCOUNT_NAME_MIN = 4;
 export const ACCOUNT_NAME_MAX = 64;

@@ -60,5 +60,8 @@ export const usageAggregateResource = defineResource({
   visibleTo: ['vendor', 'provider'],
   writableBy: [],
   fields: FIELDS,
-  list: { columns: ['period.from', 'item.name', 'consumed', 'accepted', 'item.unit', 'records'] },
+  list: {
+    columns: ['period.from', 'item.name', 'consumed', 'accepted', 'item.unit', 'records'],
+    phone: ['period.from', 'consumed', 'accepted'],
+  },
 });

@@ -90,7 +90,7 @@ const FIELDS: Fields = {
   record_id: { label: 'Record', kind: 'text' },
   row: { label: 'Row', kind: 'number' },
   status: { label: 'Status', kind: 'status' },
-  asset: { label: 'Subscription', kind: 'ref', route: 'subscriptions.details' },
+  asset: { label: 'Subscription', kind: 'ref', route: 'subscriptions.directory.details' },
   item: { label: 'Item', kind: 'text' },
   'item.name': { label: 'Item', kind: 'text' },
   'item.unit': { label: 'Unit', kind: 'text' },

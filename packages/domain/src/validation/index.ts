@@ -31,6 +31,7 @@ export {
   type PhonePart,
 } from './messages.ts';
 export * from './rules.ts';
+export * from './file-size.ts';
 export * from './zod.ts';
 export * from './password.ts';
 export * from './account-form.ts';

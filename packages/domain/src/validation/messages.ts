@@ -34,6 +34,8 @@ export const PACKAGE_ID = 'Wrong Package ID format';
 export const HEX_COLOR = 'Wrong color format';
 /** A choice / dropdown / checkbox / subdomain value that is not one of the parameter's choices. */
 export const CHOICE = 'Select a valid choice';
+/** A file above an upload's size limit; `limit` as the bytes formatter writes it ('40 MB'). */
+export const fileTooLarge = (limit: string): string => `File is too large; the limit is ${limit}.`;
 
 /** User password policy (not a spec §5 table row; brief-defined). */
 export const PASSWORD_LETTER_AND_DIGIT = 'Password must contain a letter and a digit';

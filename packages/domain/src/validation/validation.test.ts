@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as m from './messages.ts';
 import * as r from './rules.ts';
+import { fileSize } from './file-size.ts';
 import { accountFormErrors, accountFormSchema } from './account-form.ts';
 import { PASSWORD_COMMON, PASSWORD_PERSONAL, personalWords, validatePassword, zPassword } from './password.ts';
 import { resolveRecaptchaSiteKey, resolveRegion, resolveTimezone, EMPTY_SITE_KEY } from './settings.ts';
@@ -282,6 +283,15 @@ describe('fileType', () => {
     ['.csv', ['csv'], 'Wrong file format'],
     ['usagecsv', ['csv'], 'Wrong file format'],
   ])('%j in %j → %j', (name, exts, expected) => expect(r.fileType(name, exts)).toBe(expected));
+});
+
+describe('fileSize', () => {
+  it.each<[number | null, number, string | null]>([
+    [40 * 1024 * 1024, 40 * 1024 * 1024, null],
+    [null, 1024, null],
+    [40 * 1024 * 1024 + 1, 40 * 1024 * 1024, 'File is too large; the limit is 40 MB.'],
+    [1537, 1536, 'File is too large; the limit is 1.5 KB.'],
+  ])('%j bytes under %j → %j', (bytes, max, expected) => expect(fileSize(bytes, max)).toBe(expected));
 });
 
 describe('passwordLength', () => {

@@ -29,6 +29,11 @@ export function onApiStatus(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Tell the listeners about a non-ok response of a call made outside apiRequest (an upload with progress). */
+export function reportApiStatus(status: number, path: string): void {
+  for (const l of listeners) l(status, path);
+}
+
 export function apiUrl(path: string, query?: string): string {
   const p = path.startsWith('/') ? path : `/${path}`;
   return `${API_BASE}${p}${query ? `?${query}` : ''}`;
@@ -75,7 +80,7 @@ export async function apiRequest<T = unknown>(path: string, opts: RequestOptions
   }
   const data = await readBody(res);
   if (!res.ok) {
-    for (const l of listeners) l(res.status, path);
+    reportApiStatus(res.status, path);
     throw new ApiError(res.status, data);
   }
   return { data: data as T, status: res.status, headers: res.headers };

@@ -74,6 +74,7 @@ describe('route registry', () => {
       'leads',
       'customers',
       'subscriptions',
+      'usages',
       'tierConfigs',
       'settings',
     ]);

@@ -8,6 +8,7 @@ import { fulfillmentRoutes } from '../modules/fulfillment/routes.ts';
 import { brandingRoutes } from '../modules/branding/routes.ts';
 import { partnersRoutes } from '../modules/partners/routes.ts';
 import { leadsRoutes } from '../modules/leads/routes.ts';
+import { usageRoutes } from '../modules/usage/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -28,6 +29,7 @@ export const ROUTES: RouteDef[] = [
   ...brandingRoutes,
   ...partnersRoutes,
   ...leadsRoutes,
+  ...usageRoutes,
   {
     name: 'settings',
     navOrder: 900,

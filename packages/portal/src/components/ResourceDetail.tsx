@@ -45,6 +45,8 @@ export interface ResourceDetailProps<T extends Obj> {
   path: string;
   /** Tabs after Details. */
   tabs?: DetailTab<T>[];
+  /** The first tab's label (default Details) and what it shows before and after the declared fields. */
+  details?: { label?: string; before?: (obj: T) => ReactNode; after?: (obj: T) => ReactNode };
   /** The Details tab's fields (default: the declaration's `detail.fields`). */
   fields?: readonly string[];
   /** A field shown its own way on this page; the declaration's display otherwise. */
@@ -90,7 +92,17 @@ export function ResourceDetail<T extends Obj>(props: ResourceDetailProps<T>) {
   const ctx: DisplayContext = { viewer, access: auth, hour12 };
 
   const allTabs: DetailTab<T>[] = [
-    { id: 'details', label: 'Details', render: (o) => <DetailsTab {...props} obj={o} ctx={ctx} /> },
+    {
+      id: 'details',
+      label: props.details?.label ?? 'Details',
+      render: (o) => (
+        <>
+          {props.details?.before?.(o)}
+          <DetailsTab {...props} obj={o} ctx={ctx} />
+          {props.details?.after?.(o)}
+        </>
+      ),
+    },
     ...(props.tabs ?? []),
   ];
   const requested = props.activeTab ?? params.get('tab');

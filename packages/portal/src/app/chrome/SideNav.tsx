@@ -17,6 +17,7 @@ import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import AutorenewOutlinedIcon from '@mui/icons-material/AutorenewOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import DataUsageOutlinedIcon from '@mui/icons-material/DataUsageOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -39,6 +40,7 @@ export const ICONS: Record<string, ReactNode> = {
   leads: <ContactMailOutlinedIcon />,
   customers: <PeopleOutlinedIcon />,
   subscriptions: <AutorenewOutlinedIcon />,
+  usages: <DataUsageOutlinedIcon />,
   tierConfigs: <AccountTreeOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
 };

@@ -270,9 +270,21 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
     [],
   );
 
+  // a list with nothing to search, filter or add (a few fixed rows) starts with its table
+  const hasToolbar =
+    decl.search.length > 0 || canLike('id') || choices.length > 0 || !!assigneeField || !!props.toolbar;
+
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2 }}>
+      <Box
+        sx={{
+          display: hasToolbar ? 'flex' : 'none',
+          flexWrap: 'wrap',
+          gap: 1.5,
+          alignItems: 'center',
+          p: 2,
+        }}
+      >
         {decl.search.length > 0 && (
           <FilterText label="Search" value={state.search ?? ''} onChange={onText.search} icon width={240} />
         )}

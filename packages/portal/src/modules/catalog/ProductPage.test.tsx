@@ -86,4 +86,34 @@ describe('product page', () => {
       `/products/${PRODUCT_ID}/groups?version=1`,
     );
   });
+
+  it("offers its vendor the product's usage template when the product has a pay-per-use item", async () => {
+    const ppu = { ...itemFixture, id: `${PRODUCT_ID}-0002`, type: 'ppu', name: 'Extra storage' };
+    const items = (metered: boolean) =>
+      mockApi({
+        'GET /auth/context': () => ({ body: VENDOR_CONTEXT }),
+        [`GET /products/${PRODUCT_ID}`]: () => ({ body: productFixture }),
+        [`GET /products/${PRODUCT_ID}/versions`]: () => listBody([versionFixture(2, 'ready', true)]),
+        [`GET /products/${PRODUCT_ID}/items`]: (c) =>
+          listBody(c.query.includes('eq(type,ppu)') ? (metered ? [ppu] : []) : [itemFixture, ppu]),
+        'GET /categories': () => listBody([]),
+      });
+    const calls = items(true);
+    renderPortal(`/products/${PRODUCT_ID}/items`);
+    expect(await screen.findByRole('button', { name: 'Usage template' })).toBeTruthy();
+    expect(calls.some((c) => c.query.includes('eq(type,ppu)'))).toBe(true);
+    cleanup();
+
+    items(false);
+    renderPortal(`/products/${PRODUCT_ID}/items`);
+    expect(await screen.findByText(`${PRODUCT_ID}-0001`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Usage template' })).toBeNull();
+    cleanup();
+
+    // a provider reports no usage of another's product
+    api(PROVIDER);
+    renderPortal(`/products/${PRODUCT_ID}/items`);
+    expect(await screen.findByText(`${PRODUCT_ID}-0001`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Usage template' })).toBeNull();
+  });
 });

@@ -66,6 +66,8 @@ export const COUNTERS: Record<string, CounterInfo> = {
     hint: 'Incomplete, pending or accepted',
     visibleTo: ['vendor', 'provider'],
     route: 'usages',
+    tab: 'all',
+    counted: 'usage_files',
   },
   cases: { label: 'Helpdesk cases', hint: 'Open', visibleTo: ['vendor', 'provider'], route: 'helpdesk' },
   transformation_requests: {

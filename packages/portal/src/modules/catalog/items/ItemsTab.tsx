@@ -6,6 +6,7 @@ import { commitmentLabel, itemResource, type Item } from '@trellis/domain/catalo
 import { notify } from '../../../app/notices.ts';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { itemUrl, partPath } from '../common/paths.ts';
+import { ProductUsageTemplate } from '../../usage/ProductUsageTemplate.tsx';
 import { ItemDialog } from './ItemDialog.tsx';
 
 export interface ItemsTabProps {
@@ -57,11 +58,14 @@ export function ItemsTab({ productId, readOnly, version }: ItemsTabProps) {
         version={version}
         stateKey="product-items"
         toolbar={
-          !readOnly && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-              Create item
-            </Button>
-          )
+          <>
+            {!version && <ProductUsageTemplate productId={productId} />}
+            {!readOnly && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                Create item
+              </Button>
+            )}
+          </>
         }
       />
       <ItemDialog

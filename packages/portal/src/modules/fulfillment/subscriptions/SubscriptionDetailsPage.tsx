@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import Skeleton from '@mui/material/Skeleton';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { EMPTY_REQUEST } from '@trellis/domain/format/constants';
 import { assetResource, type Asset } from '@trellis/domain/fulfillment/asset';
@@ -6,6 +7,7 @@ import { requestResource, type Request } from '@trellis/domain/fulfillment/reque
 import { allows } from '@trellis/domain/identity/modules';
 import { enumLabel } from '@trellis/domain/format/display';
 import { statusLabel } from '@trellis/domain/resource/machine';
+import { usageAggregateResource } from '@trellis/domain/usage/aggregate';
 import { api } from '../../../api/client.ts';
 import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
 import type { NoticeState } from '../../../app/notices.ts';
@@ -21,6 +23,9 @@ import { ACTION_LABELS, actionBody, confirmText, type AssetAction } from './dire
 import { AssetParams } from './directory/AssetParams.tsx';
 import { ChangeQuantitiesDialog } from './directory/ChangeQuantitiesDialog.tsx';
 import { assetApi, assetRequestsApi, requestPath, REQUESTS_API, subscriptionsPath, useOpenRequest } from './data.ts';
+
+// the chart library loads with the Usage tab only
+const SubscriptionUsage = lazy(() => import('../../usage/aggregates/SubscriptionUsage.tsx'));
 
 const NOTICE: Record<AssetAction, string> = {
   change: 'The change was requested',
@@ -44,6 +49,9 @@ export default function SubscriptionDetailsPage() {
   const [confirming, setConfirming] = useState<{ type: AssetAction; asset: Asset } | null>(null);
   const [changing, setChanging] = useState<Asset | null>(null);
   const canWrite = allows(auth.permissions, requestResource.module);
+  // the usage reported for the subscription's pay-per-use items, to whoever may read the usage module (a
+  // subscription lists only the items it holds a quantity of, so it does not tell whether it has any)
+  const metered = allows(auth.permissions, usageAggregateResource.module);
   usePageChrome({ backRoute: subscriptionsPath('directory') }, []);
   useNotice(id);
 
@@ -110,6 +118,19 @@ export default function SubscriptionDetailsPage() {
               />
             ),
           },
+          ...(metered
+            ? [
+                {
+                  id: 'usage',
+                  label: 'Usage',
+                  render: (a: Asset) => (
+                    <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
+                      <SubscriptionUsage assetId={a.id} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <ChangeQuantitiesDialog
