@@ -75,4 +75,39 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
     });
     expect(check.json()).toMatchObject({ idp: { id: idps[0].id }, mode: 'sso' });
   });
+
+  it('reports usage in every status a user meets, counted on both dashboards', async () => {
+    const as = async (email: string) => {
+      const login = await s.app.inject({
+        method: 'POST',
+        url: '/public/v1/auth/login',
+        payload: { email, password: 'Trellis-demo-1' },
+      });
+      const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+      return {
+        id: login.json().account.id as string,
+        get: async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json(),
+      };
+    };
+    const vendor = await as('vendor@demo.trellis');
+    const files = await vendor.get('/usage/files?ordering(period.from)');
+    expect(files.map((f: any) => [f.name, f.status])).toEqual([
+      ['Storage August 2026', 'closed'],
+      ['Storage September 2026', 'accepted'],
+      ['Storage October 2026', 'pending'],
+      ['Storage November 2026', 'invalid'],
+      ['Storage December 2026', 'draft'],
+    ]);
+    expect(files[3].errors.map((e: any) => e.row)).toEqual([5, 6, 7, 8]);
+    const [recon] = await vendor.get(`/usage/reconciliations?usagefile.id=${files[1].id}`);
+    expect(recon).toMatchObject({ status: 'processed', results: { mismatched: 1, unknown: 0, missing: 0 } });
+    expect((await vendor.get(`/accounts/${vendor.id}/statistics`)).usage_files.count).toBe(4);
+    const provider = await as('provider@demo.trellis');
+    expect((await provider.get(`/accounts/${provider.id}/statistics`)).usage_files.count).toBe(2);
+    expect((await provider.get('/usage/files')).map((f: any) => f.status).sort()).toEqual([
+      'accepted',
+      'closed',
+      'pending',
+    ]);
+  });
 });
