@@ -5,6 +5,7 @@ import { startServer } from '../packages/server/src/server.ts';
 
 // The real server for a load run, in its own process: `tsx bench/serve-api.ts <port> <databaseUrl|dir:path>`.
 // With BENCH_SQL_LOG=<file>, every statement sent through `pg` is appended there (the floor replays them).
+// BENCH_JOB_INTERVAL_MS=<ms> runs the job runner (usage files are processed by it); by default it is off.
 
 const [port, target] = process.argv.slice(2);
 const log = process.env.BENCH_SQL_LOG;
@@ -21,7 +22,13 @@ if (log) {
 }
 const where = target.startsWith('dir:') ? { dataDir: target.slice(4) } : { databaseUrl: target };
 const { app } = await startServer(
-  testConfig({ ...where, port: Number(port), host: '127.0.0.1', logLevel: 'silent', jobIntervalMs: 0 }),
+  testConfig({
+    ...where,
+    port: Number(port),
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    jobIntervalMs: Number(process.env.BENCH_JOB_INTERVAL_MS ?? 0),
+  }),
 );
 await app.listen({ host: '127.0.0.1', port: Number(port) });
 process.send?.('ready');

@@ -1,9 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specOf, type Served } from '../src/resources/engine.ts';
-import { compileSearch } from '../src/resources/rql-sql.ts';
+import { parseRql } from '@trellis/domain';
+import { compileFilter, compileSearch } from '../src/resources/rql-sql.ts';
 import { assets } from '../src/modules/fulfillment/asset-store.ts';
 import { requestStore } from '../src/modules/fulfillment/request-store.ts';
+import { usageRecords, usageRecordVisible } from '../src/modules/usage/records.ts';
+import type { Ctx } from '../src/http/context.ts';
 import { testApp, type TestApp } from './helpers.ts';
 
 /**
@@ -38,6 +41,23 @@ describe('list plans', () => {
       /Bitmap Index Scan on asset_requests_search/,
     );
     expect(await scans('assets', search(assets, 'Fabrikam GmbH'))).toMatch(/Bitmap Index Scan on assets_search/);
+  });
+
+  it("a subscription's usage records, as a side lists them, come from the records' indexes", async () => {
+    // a usage file holds up to a million records: listing one subscription's must not read the others
+    const cond = (rql: string) => compileFilter(parseRql(rql).filter!, specOf(usageRecords));
+    for (const side of ['VA-000-001', 'PA-000-001']) {
+      const visible = usageRecordVisible({ account: { id: side } } as Ctx);
+      for (const rql of ['eq(asset.id,AS-1000-2000-3000)', 'asset_id=AS-1000-2000-3000']) {
+        const plan = await scans('usage_records', sql<boolean>`${visible} and ${cond(rql)}`);
+        expect(plan, `${side} ${rql}`).toMatch(/Bitmap Index Scan on dx_usage_records_filters[\s\S]*asset_id/);
+        expect(plan).not.toMatch(/Seq Scan on usage_records/);
+      }
+    }
+    // its columns that btrees lead stay out of the GIN index (Served.leanFilterIndex), their btrees serve them
+    expect(await scans('usage_records', cond('eq(record_id,rec-1)'))).toMatch(
+      /Index (Only )?Scan using dx_usage_records_o_record_id/,
+    );
   });
 
   it('refuses a search term holding the field separator', async () => {

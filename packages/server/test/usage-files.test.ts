@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readdir } from 'node:fs/promises';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_ROW_MESSAGES as M, USAGE_SHEET_MESSAGES as S, USAGE_FILE_MAX_BYTES } from '@trellis/domain';
 import { testConfig } from '../src/config.ts';
@@ -432,6 +433,32 @@ describe('usage file upload and processing', () => {
     // a 404 comes before the body is read: even a body that is not multipart gets it
     expect((await call(other, 'POST', `/usage/files/${f.id}/upload`, { usage_file: 'x' })).statusCode).toBe(404);
     expect((await call(other, 'POST', '/usage/files/UF-0000-0000-0000/upload', { a: 1 })).statusCode).toBe(404);
+  });
+
+  it('never leaves a file processing: a failure makes it invalid with the reason, a crashed run is taken over', async () => {
+    // the database refuses the records halfway (a full disk, say)
+    await sql`create function usage_refuse() returns trigger language plpgsql as
+      $$ begin raise exception 'could not extend file: No space left on device'; end $$`.execute(s.db);
+    await sql`create trigger usage_refuse before insert on usage_records for each row execute function usage_refuse()`.execute(
+      s.db,
+    );
+    const f = await newFile('Failing');
+    const failed = await uploaded(f.id, await filled([good(1), good(2)]));
+    await sql`drop trigger usage_refuse on usage_records`.execute(s.db);
+    await sql`drop function usage_refuse()`.execute(s.db);
+    expect(failed).toMatchObject({
+      status: 'invalid',
+      error_detail: S.failed('could not extend file: No space left on device'),
+      records: { valid: 0 },
+    });
+    expect(await get(vendor, `/usage/records?usage_file=${f.id}`)).toEqual([]);
+
+    // a server that died while processing left the file `processing` and its job leased: the next run takes it over
+    expect((await call(vendor, 'POST', `/usage/files/${f.id}/reprocess`, {})).statusCode).toBe(200);
+    await sql`update usage_files set status = 'processing', data = jsonb_set(data, '{status}', '"processing"')
+      where id = ${f.id}`.execute(s.db);
+    await runDueJobs(s.db);
+    expect(await get(vendor, `/usage/files/${f.id}`)).toMatchObject({ status: 'ready', records: { valid: 2 } });
   });
 
   it('reprocesses the stored spreadsheet', async () => {

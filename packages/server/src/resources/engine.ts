@@ -81,6 +81,13 @@ export interface Served<T extends Obj = Obj> {
   owner?(obj: T): string;
   /** Column matched by the `:id` path parameter; default columns.id or 'id'. */
   idColumn?: string;
+  /**
+   * For tables written in bulk (usage records, a million rows per file): the filter columns that an index of the
+   * table already leads (the primary key, an ordering's btree) stay out of its GIN index (resources/indexes.ts),
+   * where each would cost every insert about as much as a btree of its own; a bitmap scan of that btree serves their
+   * eq, in and ranges, alone or ANDed with the GIN.
+   */
+  leanFilterIndex?: boolean;
   /** Whether the parent in the path (`/accounts/:accountId/...`) is visible; false → 404 on list and create. */
   parentVisible?(ctx: Ctx, params: Params, db: Db): boolean | Promise<boolean>;
   /** Extra access rule for writes beyond the module, `writableBy` and the machine's rules (e.g. own account only). */

@@ -7,7 +7,8 @@ import { specOf, tableName, columnMap, type Served } from './engine.ts';
 // The indexes a list needs follow from its declaration, so they are derived from it like the API and the screens:
 // - one GIN index per table serves every filter (eq, in and ranges) and any combination of them: `data` with
 //   jsonb_path_ops for containment (strings and booleans stored in data), and through btree_gin each filterable
-//   column and the typed expression of each number or date stored in data;
+//   column and the typed expression of each number or date stored in data (a table written in bulk leaves out the
+//   columns its btrees lead: Served.leanFilterIndex);
 // - one btree per ordering, (expression, id), so a page is read in order instead of reading and sorting the
 //   tenant's every row; and one per boolean column, which PostgreSQL matches to btree indexes only.
 // Negations, `null` and infix `like` are not selective and no index serves them; they are tested on the rows the
@@ -69,6 +70,20 @@ export function derivedIndexes(resources: Iterable<Served<any>>, db: Kysely<any>
     const spec: QuerySpec = { ...specOf(res), table };
     const keys = filters.get(table) ?? new Set<string>();
     filters.set(table, keys);
+    const idColumn = res.idColumn ?? columnMap(res).id ?? 'id';
+    const id = `"${idColumn}"`;
+    // a lean table's columns that a btree already leads: its key and its orderings' columns (see Served)
+    const led = new Set<string>(
+      res.leanFilterIndex
+        ? [
+            idColumn,
+            ...res.decl.ordering.flatMap((o) => {
+              const c = spec.ordering[o].column;
+              return c === undefined ? [] : [c];
+            }),
+          ]
+        : [],
+    );
     // the declared filters and orderings: the reference's extra ones (engine querySpec) are read without an index
     for (const [field, f] of Object.entries(spec.fields)) {
       if (!Object.hasOwn(res.decl.filters, field)) continue;
@@ -77,11 +92,10 @@ export function derivedIndexes(resources: Iterable<Served<any>>, db: Kysely<any>
         btree(table, `b_${field}`, `${table}\u0000"${f.column}"`, `"${f.column}"`, f.column);
         continue;
       }
+      if (f.column !== undefined && led.has(f.column)) continue;
       const key = filterKey(f, spec, db);
       if (key) keys.add(key);
     }
-    const idColumn = res.idColumn ?? columnMap(res).id ?? 'id';
-    const id = `"${idColumn}"`;
     for (const field of res.decl.ordering) {
       const target = spec.ordering[field];
       const expr =

@@ -108,9 +108,10 @@ export class RecordWriter {
           'asset', jsonb_build_object('id', u.asset_id, 'external_id', u.external_id, 'external_uid', u.external_uid),
           'usagefile', ${usagefile}::jsonb,
           'hub', case when u.hub_id is null then null else jsonb_build_object('id', u.hub_id) end,
-          'category', u.category, 'tier', u.tier, 'usage', u.usage, 'amount', u.amount, 'multiplier', 1,
-          'external_billing_id', null, 'external_billing_note', null, 'closed_at', null, 'closed_by', null,
-          'created', ${this.created}::text)
+          'usage', u.usage, 'multiplier', 1, 'created', ${this.created}::text)
+          -- absent values are left out, as the wire leaves them out (http/wire.ts): fewer keys to build and store
+          || case when u.category is null and u.tier is null and u.amount is null then '{}'::jsonb
+            else jsonb_strip_nulls(jsonb_build_object('category', u.category, 'tier', u.tier, 'amount', u.amount)) end
       from unnest(${b.rows}::int[], ${b.recordIds}::text[], ${b.notes}::text[], ${b.items}::int[],
           ${b.assets}::text[], ${b.externalIds}::text[], ${b.externalUids}::text[], ${b.hubs}::text[],
           ${b.starts}::text[], ${b.ends}::text[], ${b.usages}::numeric[], ${b.amounts}::numeric[], ${b.tiers}::int[],
