@@ -5,7 +5,7 @@ import type { Reconciliation } from '@trellis/domain/usage/reconciliation';
 import type { UsageRecord } from '@trellis/domain/usage/record';
 import { VENDOR_CONTEXT } from '../../test-utils.tsx';
 import { PROVIDER } from '../catalog/common/testing.tsx';
-import type { ShownFile } from './data.ts';
+import type { UsageFile } from '@trellis/domain/usage/file';
 
 // Fixtures of the usage screens: Demo Vendor reports November's storage of "Secure Mail Suite" to Demo Provider.
 
@@ -24,12 +24,12 @@ const ITEM = {
   type: 'ppu',
 };
 
-export const fileFixture = (patch: Partial<ShownFile> = {}): ShownFile => ({
+export const fileFixture = (patch: Partial<UsageFile> = {}): UsageFile => ({
   id: FILE_ID,
   name: 'Storage November 2026',
   description: '',
   note: '',
-  external_id: null,
+  external_id: '',
   status: 'draft',
   type: 'distribution',
   schema: 'qt',
@@ -62,7 +62,7 @@ export const fileFixture = (patch: Partial<ShownFile> = {}): ShownFile => ({
 });
 
 /** The file once its spreadsheet was taken: uploaded, with its name, size and link. */
-export const uploaded = (patch: Partial<ShownFile> = {}) =>
+export const uploaded = (patch: Partial<UsageFile> = {}) =>
   fileFixture({
     status: 'uploaded',
     file_name: 'usage.xlsx',
@@ -105,9 +105,9 @@ export const chunkFixture = (patch: Partial<UsageChunk> = {}): UsageChunk => ({
   id: 'UFC-1111-2222-3333-0001',
   status: 'ready',
   outdated: false,
-  external_id: null,
+  external_id: '',
   usagefile: { id: FILE_ID, name: 'Storage November 2026', schema: 'qt', currency: 'USD' },
-  binding: { hub: { id: 'HB-1111-2222', name: 'EU hub' }, external_id: null },
+  binding: { hub: { id: 'HB-1111-2222', name: 'EU hub' }, external_id: '' },
   marketplace: { id: 'MP-12345', name: 'Provider Europe', icon: null },
   provider,
   vendor,
