@@ -4,7 +4,7 @@ import type { AuthContext } from '../../app/session/types.ts';
 import { mockApi, renderPortal, VENDOR_CONTEXT } from '../../test-utils.tsx';
 import { PROVIDER } from '../catalog/common/testing.tsx';
 import { listBody } from '../identity/testing.tsx';
-import type { ShownFile } from './data.ts';
+import type { UsageFile } from '@trellis/domain/usage/file';
 import {
   chunkFixture,
   fakeUploads,
@@ -33,7 +33,7 @@ const choose = (file: File) => fireEvent.change(screen.getByTestId('upload-input
 const main = () => screen.getByRole('main');
 
 /** The API of the file page; `file()` is what the server holds at each GET (the test moves it on). */
-function api(context: AuthContext, file: () => ShownFile, extra: Parameters<typeof mockApi>[0] = {}) {
+function api(context: AuthContext, file: () => UsageFile, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /auth/context': () => ({ body: context }),
     [`GET /usage/files/${FILE_ID}`]: () => ({ body: file() }),

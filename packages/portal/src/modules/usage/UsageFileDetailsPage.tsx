@@ -1,14 +1,14 @@
 import Link from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { usageFileResource, type UsageFileStatus } from '@trellis/domain/usage/file';
+import { usageFileResource, type UsageFile, type UsageFileStatus } from '@trellis/domain/usage/file';
 import { useGet } from '../../api/hooks.ts';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
 import { useNotice, type NoticeState } from '../../app/notices.ts';
 import { pathTo } from '../../app/routes.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { ResourceDetail, type DetailTab } from '../../components/ResourceDetail.tsx';
-import { fileApi, filePage, isBusy, POLL_MS, type ShownFile } from './data.ts';
+import { fileApi, filePage, isBusy, POLL_MS } from './data.ts';
 import { ChunksTab } from './file/ChunksTab.tsx';
 import { ErrorsTab } from './file/ErrorsTab.tsx';
 import { FilePanel } from './file/FilePanel.tsx';
@@ -33,7 +33,7 @@ export default function UsageFileDetailsPage() {
   useNotice(id);
   usePageChrome({ backRoute: list }, []);
   // the server works on the spreadsheet: ask again every second until it is done
-  const query = useGet<ShownFile>(path, { refetchInterval: (q) => (isBusy(q.state.data) ? POLL_MS : false) });
+  const query = useGet<UsageFile>(path, { refetchInterval: (q) => (isBusy(q.state.data) ? POLL_MS : false) });
   const file = query.data;
 
   // a spreadsheet this page watched turn out invalid: show its errors
@@ -45,25 +45,25 @@ export default function UsageFileDetailsPage() {
       navigate(`${filePage(id)}?tab=errors`, { replace: true });
   }, [file?.status, id, navigate]);
 
-  const tabs: DetailTab<ShownFile>[] = [
+  const tabs: DetailTab<UsageFile>[] = [
     {
       id: 'records',
       label: 'Records',
       render: (f) => <RecordsTab file={f} provider={auth.account.id === f.provider.id} />,
     },
     ...(file?.status === 'invalid'
-      ? [{ id: 'errors', label: 'Errors', render: (f: ShownFile) => <ErrorsTab file={f} /> }]
+      ? [{ id: 'errors', label: 'Errors', render: (f: UsageFile) => <ErrorsTab file={f} /> }]
       : []),
     ...(file && BILLED.includes(file.status)
       ? [
-          { id: 'chunks', label: 'Chunks', render: (f: ShownFile) => <ChunksTab file={f} /> },
-          { id: 'reconciliation', label: 'Reconciliation', render: (f: ShownFile) => <ReconciliationTab file={f} /> },
+          { id: 'chunks', label: 'Chunks', render: (f: UsageFile) => <ChunksTab file={f} /> },
+          { id: 'reconciliation', label: 'Reconciliation', render: (f: UsageFile) => <ReconciliationTab file={f} /> },
         ]
       : []),
   ];
 
   return (
-    <ResourceDetail<ShownFile>
+    <ResourceDetail<UsageFile>
       resource={usageFileResource}
       path={path}
       title={(f) => f.name}

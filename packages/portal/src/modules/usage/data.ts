@@ -5,16 +5,6 @@ import { pathTo } from '../../app/routes.ts';
 /** How often a page asks again while the server is still working on a spreadsheet. */
 export const POLL_MS = 1000;
 
-/** One bad row of an invalid file, as the processing reports it (`errors` of the file). */
-export interface RowError {
-  row: number;
-  record_id: string;
-  messages: string[];
-}
-
-/** The file as its page reads it: an invalid file also carries its bad rows. */
-export type ShownFile = UsageFile & { errors?: RowError[] };
-
 export const fileApi = (id: string) => `/usage/files/${id}`;
 export const filePage = (id: string) => pathTo('usages.details', { id });
 

@@ -5,7 +5,7 @@ import type { Reconciliation } from '@trellis/domain/usage/reconciliation';
 import type { UsageRecord } from '@trellis/domain/usage/record';
 import { VENDOR_CONTEXT } from '../../test-utils.tsx';
 import { PROVIDER } from '../catalog/common/testing.tsx';
-import type { ShownFile } from './data.ts';
+import type { UsageFile } from '@trellis/domain/usage/file';
 
 // Fixtures of the usage screens: Demo Vendor reports November's storage of "Secure Mail Suite" to Demo Provider.
 
@@ -24,7 +24,7 @@ const ITEM = {
   type: 'ppu',
 };
 
-export const fileFixture = (patch: Partial<ShownFile> = {}): ShownFile => ({
+export const fileFixture = (patch: Partial<UsageFile> = {}): UsageFile => ({
   id: FILE_ID,
   name: 'Storage November 2026',
   description: '',
@@ -62,7 +62,7 @@ export const fileFixture = (patch: Partial<ShownFile> = {}): ShownFile => ({
 });
 
 /** The file once its spreadsheet was taken: uploaded, with its name, size and link. */
-export const uploaded = (patch: Partial<ShownFile> = {}) =>
+export const uploaded = (patch: Partial<UsageFile> = {}) =>
   fileFixture({
     status: 'uploaded',
     file_name: 'usage.xlsx',

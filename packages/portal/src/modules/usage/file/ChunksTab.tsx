@@ -5,10 +5,11 @@ import type { RqlBuilder } from '@trellis/domain/rql/builder';
 import { usageChunkResource, type UsageChunk } from '@trellis/domain/usage/chunk';
 import { ActionBar } from '../../../components/actions/ActionBar.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
-import { chunkDownload, type ShownFile } from '../data.ts';
+import type { UsageFile } from '@trellis/domain/usage/file';
+import { chunkDownload } from '../data.ts';
 
 /** An accepted file's chunks (one per hub), each with its spreadsheet and the actions its machine offers. */
-export function ChunksTab({ file: f }: { file: ShownFile }) {
+export function ChunksTab({ file: f }: { file: UsageFile }) {
   const base = (q: RqlBuilder) => q.eq('usagefile.id', f.id);
   return (
     <ResourceTable<UsageChunk>

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { RowError, ShownFile } from '../data.ts';
+import type { UsageFile, UsageFileRowError } from '@trellis/domain/usage/file';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -18,7 +18,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * An invalid file's report: each bad row of the spreadsheet with its record id and what is wrong with it, and the
  * processed file (the spreadsheet with an error column) to fix it in.
  */
-export function ErrorsTab({ file: f }: { file: ShownFile }) {
+export function ErrorsTab({ file: f }: { file: UsageFile }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const errors = f.errors ?? [];
@@ -29,7 +29,7 @@ export function ErrorsTab({ file: f }: { file: ShownFile }) {
       : total > errors.length
         ? `The first ${count(errors.length)} of ${count(total)} rows with errors; the processed file lists them all.`
         : f.error_detail || `${count(errors.length)} ${errors.length === 1 ? 'row has' : 'rows have'} errors.`;
-  const messages = (e: RowError) =>
+  const messages = (e: UsageFileRowError) =>
     e.messages.length === 1 ? (
       e.messages[0]
     ) : (

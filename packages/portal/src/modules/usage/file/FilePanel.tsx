@@ -5,18 +5,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { allows } from '@trellis/domain/identity/modules';
-import { USAGE_FILE_MAX_BYTES, USAGE_UPLOADABLE, usageFileResource } from '@trellis/domain/usage/file';
+import { USAGE_FILE_MAX_BYTES, USAGE_UPLOADABLE, usageFileResource, type UsageFile } from '@trellis/domain/usage/file';
 import { uploadForm } from '../../../api/upload.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { UploadBox } from '../../../components/UploadBox.tsx';
-import { fileApi, filePage, isBusy, type ShownFile } from '../data.ts';
+import { fileApi, filePage, isBusy } from '../data.ts';
 import { UsageTemplateButton } from '../UsageTemplateButton.tsx';
 import { ProcessingProgress } from './ProcessingProgress.tsx';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** Where the file stands and what to do next: its processing, its result, and the vendor's upload. */
-function outcome(f: ShownFile, vendor: boolean): ReactNode {
+function outcome(f: UsageFile, vendor: boolean): ReactNode {
   if (isBusy(f)) return <ProcessingProgress file={f} />;
   if (f.status === 'invalid') {
     const rows = f.errors?.length ?? 0;
@@ -60,7 +60,7 @@ function outcome(f: ShownFile, vendor: boolean): ReactNode {
  * The top of a usage file's Overview: the processing under way (polled by the page), its outcome, and for the vendor
  * while the file may change the upload of its spreadsheet (with the product's template to fill in).
  */
-export function FilePanel({ file: f }: { file: ShownFile }) {
+export function FilePanel({ file: f }: { file: UsageFile }) {
   const auth = useAuth();
   const client = useQueryClient();
   const vendor = auth.account.id === f.vendor.id;
@@ -70,7 +70,7 @@ export function FilePanel({ file: f }: { file: ShownFile }) {
   const upload = async (file: File, opts: Parameters<typeof uploadForm>[2]) => {
     const form = new FormData();
     form.append('usage_file', file, file.name);
-    const answer = await uploadForm<ShownFile>(`${path}/upload`, form, opts);
+    const answer = await uploadForm<UsageFile>(`${path}/upload`, form, opts);
     // the answer is the file, now uploaded: the page polls it from here on
     if (answer && typeof answer === 'object' && 'id' in answer) client.setQueryData(['get', path], answer);
     await client.invalidateQueries({ queryKey: ['get', path] });

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { allows } from '@trellis/domain/identity/modules';
 import type { RqlBuilder } from '@trellis/domain/rql/builder';
-import { USAGE_FILE_MAX_BYTES } from '@trellis/domain/usage/file';
+import { USAGE_FILE_MAX_BYTES, type UsageFile } from '@trellis/domain/usage/file';
 import {
   RECONCILIATION_COLUMNS,
   reconciliationResource,
@@ -19,7 +19,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { UploadBox } from '../../../components/UploadBox.tsx';
-import { fileApi, POLL_MS, type ShownFile } from '../data.ts';
+import { fileApi, POLL_MS } from '../data.ts';
 import { isMatching, ReconciliationSummary } from './ReconciliationSummary.tsx';
 
 const LIST = reconciliationResource.path;
@@ -29,7 +29,7 @@ const LIST = reconciliationResource.path;
  * record by record on the server (polled), and the result of the latest one with its downloads and actions. The
  * vendor reads the same, without the upload.
  */
-export function ReconciliationTab({ file: f }: { file: ShownFile }) {
+export function ReconciliationTab({ file: f }: { file: UsageFile }) {
   const auth = useAuth();
   const client = useQueryClient();
   const [note, setNote] = useState('');
