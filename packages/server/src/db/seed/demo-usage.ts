@@ -112,13 +112,19 @@ export async function seedDemoUsage(app: FastifyInstance, db: Kysely<DB>, produc
   const nov = month(2026, 11);
   const good = storageRows(nov, 1.5);
   await file('Storage November 2026', nov, [
-    ...good.slice(0, 3),
+    good[0],
+    good[1],
     // the mistakes a vendor makes: an unknown subscription, more decimals than the item's precision, a week of
     // October, a record id used twice
-    { ...good[3], asset_search_value: 'AS-0000-0000-0000' },
-    { ...good[4], quantity: 3.14159 },
-    { ...good[5], start_time_utc: new Date(Date.UTC(2026, 9, 28)), end_time_utc: new Date(Date.UTC(2026, 10, 3)) },
-    { ...good[6], record_id: good[0].record_id },
+    { ...good[2], asset_search_value: 'AS-0000-0000-0000' },
+    { ...good[3], quantity: 3.14159 },
+    {
+      ...good[0],
+      record_id: `${String(good[0].record_id)}-late`,
+      start_time_utc: new Date(Date.UTC(2026, 9, 28)),
+      end_time_utc: new Date(Date.UTC(2026, 10, 3)),
+    },
+    { ...good[1], record_id: good[0].record_id },
   ]);
 
   await file('Storage December 2026', month(2026, 12));
