@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { defineResource, filterOf, DATE_OPS, TEXT_OPS } from '../resource/index.ts';
 import type { Fields } from '../resource/fields.ts';
+import { UsageAssetRef, UsageItemRef } from './record.ts';
 
 // Usage aggregates (reference /usage/aggregates): the usage of one subscription's item in one month, summed from
 // the records of submitted files; `accepted` counts what the provider accepted. These are the numbers billing uses.
 
 export const UsageAggregate = z.object({
   id: z.string(),
-  item: z.object({
-    id: z.string(),
-    local_id: z.string().nullable(),
-    name: z.string(),
-    mpn: z.string().nullable(),
-    unit: z.string().nullable(),
-    precision: z.string(),
-    type: z.string(),
-  }),
-  asset: z.object({ id: z.string(), external_id: z.string().nullable(), external_uid: z.string().nullable() }),
+  item: UsageItemRef,
+  asset: UsageAssetRef,
   product: z.object({ id: z.string() }),
   /** The calendar month (UTC) the usage started in. */
   period: z.object({ from: z.string(), to: z.string() }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineMachine, defineResource, filterOf, TEXT_OPS } from '../resource/index.ts';
 import { Events } from '../identity/common.ts';
 import type { Fields } from '../resource/fields.ts';
+import { UsageStats } from './file.ts';
 
 // Usage chunks (reference /usage/chunks, PartUsageFile): an accepted usage file split by the hub its
 // subscriptions are served from, so each provider side bills its own part. A chunk is `outdated` when one of its
@@ -24,14 +25,7 @@ export const UsageChunk = z.object({
   marketplace: Ref,
   provider: Ref,
   vendor: Ref,
-  stats: z.object({
-    uploaded: z.number().int(),
-    validated: z.number().int(),
-    pending: z.number().int(),
-    accepted: z.number().int(),
-    closed: z.number().int(),
-    billed: z.number().int(),
-  }),
+  stats: UsageStats,
   /** Records in the chunk and their total usage. */
   records: z.number().int(),
   usage: z.number(),

@@ -50,7 +50,8 @@ export const USAGE_FILE_MAX_BYTES = 40 * 1024 * 1024;
 
 const AccountRef = z.object({ id: z.string(), name: z.string(), icon: z.string().nullable().optional() });
 const Ref = z.object({ id: z.string(), name: z.string() });
-const Stats = z.object({
+/** Record counts by stage (reference usage stats). */
+export const UsageStats = z.object({
   uploaded: z.number().int(),
   validated: z.number().int(),
   pending: z.number().int(),
@@ -102,7 +103,7 @@ export const UsageFile = z.object({
   error_detail: z.string(),
   acceptance_note: z.string(),
   rejection_note: z.string(),
-  stats: Stats,
+  stats: UsageStats,
   records: z.object({ valid: z.number().int(), invalid: z.number().int(), closed: z.number().int() }),
   /** While records are parsed: rows done, and the sheet's row count when the spreadsheet states it. */
   progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }),

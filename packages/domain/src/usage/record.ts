@@ -9,6 +9,23 @@ import { maxLength } from '../validation/messages.ts';
 
 export const USAGE_RECORD_STATUSES = ['valid', 'invalid', 'approved', 'rejected', 'closed'] as const;
 
+/** An item as usage refers to it (reference usage.ReferenceItem). */
+export const UsageItemRef = z.object({
+  id: z.string(),
+  local_id: z.string().nullable(),
+  name: z.string(),
+  mpn: z.string().nullable(),
+  unit: z.string().nullable(),
+  precision: z.string(),
+  type: z.string(),
+});
+/** A subscription as usage refers to it (reference usage.ReferenceAsset). */
+export const UsageAssetRef = z.object({
+  id: z.string(),
+  external_id: z.string().nullable(),
+  external_uid: z.string().nullable(),
+});
+
 export const UsageRecord = z.object({
   id: z.string(),
   /** The vendor's own id of the row (unique in the file). */
@@ -24,16 +41,8 @@ export const UsageRecord = z.object({
   asset_id: z.string(),
   asset_external_id: z.string().nullable(),
   asset_external_uid: z.string().nullable(),
-  item: z.object({
-    id: z.string(),
-    local_id: z.string().nullable(),
-    name: z.string(),
-    mpn: z.string().nullable(),
-    unit: z.string().nullable(),
-    precision: z.string(),
-    type: z.string(),
-  }),
-  asset: z.object({ id: z.string(), external_id: z.string().nullable(), external_uid: z.string().nullable() }),
+  item: UsageItemRef,
+  asset: UsageAssetRef,
   usagefile: z.object({ id: z.string(), name: z.string(), schema: z.string(), currency: z.string() }),
   hub: z.object({ id: z.string() }).nullable(),
   category: z.string().nullable(),
