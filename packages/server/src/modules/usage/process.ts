@@ -116,21 +116,26 @@ async function readRecords(
   let rows = 0;
   let reported = Date.now();
   try {
-    for await (const row of sheet.rows) {
-      if (!checker) {
-        const cols = columnsOf(row.values);
-        const missing = USAGE_REQUIRED_COLUMNS.filter((c) => cols[c] === undefined);
-        if (missing.length) return { kind: 'file', detail: S.missingColumns(missing) };
-        checker = new RowChecker(file, items, subscriptions, cols, sheet.date1904());
-        headerRow = row.number;
-        continue;
+    for await (const chunk of sheet.rows) {
+      for (const row of chunk) {
+        if (!checker) {
+          const cols = columnsOf(row.values);
+          const missing = USAGE_REQUIRED_COLUMNS.filter((c) => cols[c] === undefined);
+          if (missing.length) return { kind: 'file', detail: S.missingColumns(missing) };
+          checker = new RowChecker(file, items, subscriptions, cols, sheet.date1904());
+          headerRow = row.number;
+          continue;
+        }
+        if (checker.isEmpty(row.values)) continue;
+        rows++;
+        const checked = checker.check(row.number, row.values);
+        if ('messages' in checked) await spool.add(checked);
+        // once a row is bad the file is invalid: its records are not kept, so none is written any more
+        else if (!spool.count) {
+          const full = writer.add(checked);
+          if (full) await full;
+        }
       }
-      if (checker.isEmpty(row.values)) continue;
-      rows++;
-      const checked = checker.check(row.number, row.values);
-      if ('messages' in checked) await spool.add(checked);
-      // once a row is bad the file is invalid: its records are not kept, so none is written any more
-      else if (!spool.count) await writer.add(checked);
       if (Date.now() - reported >= PROGRESS_EVERY_MS) {
         reported = Date.now();
         const last = sheet.lastRow();

@@ -77,18 +77,20 @@ export async function writeProcessedFile(
     let errorColumn = 0;
     // the same reading as the first pass, with date formats applied so dates are written back as dates
     const sheet = readSheet(upload.stream, 'records', { dates: true });
-    for await (const row of sheet.rows) {
-      const values = row.values.slice();
-      if (!errorColumn) {
-        errorColumn = Math.max(values.length, 2);
-        values[errorColumn] = ERROR_COLUMN;
-      } else {
-        while (!next.done && next.value[0] < row.number) next = await errors.next();
-        if (!next.done && next.value[0] === row.number) values[errorColumn] = next.value[1].join(MESSAGE_SEPARATOR);
+    for await (const chunk of sheet.rows) {
+      for (const row of chunk) {
+        const values = row.values.slice();
+        if (!errorColumn) {
+          errorColumn = Math.max(values.length, 2);
+          values[errorColumn] = ERROR_COLUMN;
+        } else {
+          while (!next.done && next.value[0] < row.number) next = await errors.next();
+          if (!next.done && next.value[0] === row.number) values[errorColumn] = next.value[1].join(MESSAGE_SEPARATOR);
+        }
+        const written = ws.getRow(row.number);
+        written.values = values as ExcelJS.CellValue[];
+        written.commit();
       }
-      const written = ws.getRow(row.number);
-      written.values = values as ExcelJS.CellValue[];
-      written.commit();
     }
     ws.commit();
     await wb.commit();

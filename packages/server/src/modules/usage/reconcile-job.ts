@@ -7,7 +7,7 @@ import { systemCtx, type Ctx } from '../../http/context.ts';
 import { MAX_JOB_ATTEMPTS, type JobHandler } from '../../jobs/queue.ts';
 import { saveStamped } from '../../resources/engine.ts';
 import { reconciliations } from './reconciliations.ts';
-import { headerPositions, readSheet as readFirstSheet, sheetWriter, XLSX_TYPE } from './xlsx.ts';
+import { headerPositions, oneByOne, readSheet as readFirstSheet, sheetWriter, XLSX_TYPE } from './xlsx.ts';
 
 // The reconciliation job: the provider's spreadsheet is streamed row by row into usage_reconciliation_rows, matched
 // against the file's records in SQL (one pass, whatever the size), counted, and written back as the processed
@@ -47,7 +47,7 @@ async function save(db: Kysely<DB>, ctx: Ctx, id: string, change: (r: Reconcilia
 async function* sheetRows(store: FileStore, key: string) {
   const file = await store.openStream(key);
   if (!file) throw new SheetProblem('The uploaded spreadsheet is no longer stored; upload it again.');
-  const rows = readFirstSheet(file.stream, null).rows;
+  const rows = oneByOne(readFirstSheet(file.stream, null).rows);
   try {
     for (;;) {
       let next: IteratorResult<{ number: number; values: unknown[] }>;

@@ -59,6 +59,11 @@ export class RowChecker {
   private readonly from: number;
   private readonly to: number;
   private readonly period: string;
+  private readonly mapped: number[];
+  /** asset_search_criteria → where to look it up (criteria repeat on every row: parsed once). */
+  private readonly assetLookups = new Map<string, Many<UsageSubscription> | null>();
+  /** Instants → ISO text: a file's rows share a few start and end times. */
+  private readonly isoTimes = new Map<number, string>();
 
   constructor(
     file: Pick<UsageFile, 'period'>,
@@ -90,6 +95,16 @@ export class RowChecker {
     this.from = Date.parse(file.period.from);
     this.to = Date.parse(file.period.to);
     this.period = M.period(file.period.from, file.period.to);
+    this.mapped = Object.values(cols).filter((i): i is number => i !== undefined);
+  }
+
+  private iso(ms: number): string {
+    let s = this.isoTimes.get(ms);
+    if (s === undefined) {
+      if (this.isoTimes.size >= 10_000) this.isoTimes.clear();
+      this.isoTimes.set(ms, (s = new Date(ms).toISOString()));
+    }
+    return s;
   }
 
   private cell(values: unknown[], name: string): unknown {
@@ -99,7 +114,11 @@ export class RowChecker {
 
   /** Whether a row has nothing in any column the sheet maps (a formatted but empty row). */
   isEmpty(values: unknown[]): boolean {
-    for (const i of Object.values(this.cols)) if (cellText(values[i!]) !== '') return false;
+    for (const i of this.mapped) {
+      const v = values[i];
+      if (v === undefined || v === null) continue;
+      if (typeof v === 'string' ? v.trim() !== '' : cellText(v) !== '') return false;
+    }
     return true;
   }
 
@@ -153,8 +172,8 @@ export class RowChecker {
       record_note: cellText(this.cell(values, 'record_note')),
       item: item!,
       asset: asset!,
-      start: new Date(start).toISOString(),
-      end: new Date(end).toISOString(),
+      start: this.iso(start),
+      end: this.iso(end),
       usage,
       amount,
       tier,
@@ -190,9 +209,14 @@ export class RowChecker {
   private asset(values: unknown[], errors: string[]): UsageSubscription | null {
     const criteria = cellText(this.cell(values, 'asset_search_criteria'));
     const value = cellText(this.cell(values, 'asset_search_value'));
-    // parameter.<id>: the subscription whose parameter <id> has the value
-    const param = /^parameter\.(.+)$/.exec(criteria)?.[1];
-    const by = param !== undefined ? (this.params.get(param) ?? NONE) : this.assetsBy.get(criteria);
+    let by = this.assetLookups.get(criteria);
+    if (by === undefined) {
+      // parameter.<id>: the subscription whose parameter <id> has the value
+      const param = /^parameter\.(.+)$/.exec(criteria)?.[1];
+      by = (param !== undefined ? (this.params.get(param) ?? NONE) : this.assetsBy.get(criteria)) ?? null;
+      // a handful of criteria in a file; one that names something else each row is not kept
+      if (this.assetLookups.size < 64) this.assetLookups.set(criteria, by);
+    }
     if (!by) {
       errors.push(M.assetCriteria);
       return null;

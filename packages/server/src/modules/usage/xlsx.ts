@@ -28,8 +28,11 @@ export interface SheetRow {
 export class UnreadableWorkbook extends Error {}
 
 export interface SheetReading {
-  /** Rows of the sheet in order, the header included. */
-  rows: AsyncGenerator<SheetRow>;
+  /**
+   * Rows of the sheet in order, the header included, as they come out of the parser: a few hundred at a time (one
+   * chunk of XML), so a caller loops over each chunk's rows without awaiting between them.
+   */
+  rows: AsyncGenerator<SheetRow[]>;
   /** Whether the sheet was found (known once `rows` is done). */
   found(): boolean;
   /** The last row number the sheet's `<dimension>` states, when it states one (known once rows start). */
@@ -53,7 +56,7 @@ export function readSheet(input: Readable, sheet: string | null, opts: { dates?:
   });
   let found = false;
   let lastRow: number | null = null;
-  async function* rows(): AsyncGenerator<SheetRow> {
+  async function* rows(): AsyncGenerator<SheetRow[]> {
     try {
       for await (const ws of reader as AsyncIterable<any>) {
         if ((sheet !== null && ws.name !== sheet) || found) {
@@ -63,7 +66,13 @@ export function readSheet(input: Readable, sheet: string | null, opts: { dates?:
         }
         found = true;
         ws.iterator = peekDimension(ws.iterator, (last) => (lastRow = last));
-        for await (const row of ws as AsyncIterable<any>) yield { number: row.number, values: row.values };
+        // the parser's own chunks of events (what its row iterator unrolls one await per row)
+        for await (const events of ws.parse() as AsyncIterable<{ eventType: string; value: any }[]>) {
+          const chunk: SheetRow[] = [];
+          for (const e of events)
+            if (e.eventType === 'row') chunk.push({ number: e.value.number, values: e.value.values });
+          if (chunk.length) yield chunk;
+        }
       }
     } catch (e) {
       throw e instanceof UnreadableWorkbook ? e : new UnreadableWorkbook(e instanceof Error ? e.message : String(e));
@@ -98,6 +107,11 @@ async function* peekDimension(source: AsyncIterable<Buffer | string>, found: (la
     }
     yield chunk;
   }
+}
+
+/** The rows of a reading one by one (where a per-row await costs nothing worth saving). */
+export async function* oneByOne(chunks: AsyncIterable<SheetRow[]>): AsyncGenerator<SheetRow> {
+  for await (const chunk of chunks) yield* chunk;
 }
 
 /** A workbook written row by row into `out` (one sheet, no styles, inline strings). */
