@@ -11,8 +11,9 @@ import { BrandContext } from './app/branding/brand.ts';
 import type { Brand } from '@trellis/domain/branding/brand';
 import { DEFAULT_BRAND } from '@trellis/domain/branding/constants';
 
-// Pages load lazily (each test file transforms them on first use): give them time to appear.
-configure({ asyncUtilTimeout: 5000 });
+// Pages load lazily (each test file transforms them on first use): give them time to appear, also on a loaded CI
+// machine, where the first page of a file has taken over 5 s.
+configure({ asyncUtilTimeout: 10000 });
 
 export interface Call {
   method: string;
