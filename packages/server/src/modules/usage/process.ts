@@ -5,9 +5,10 @@ import type { FileStore } from '../../files/index.ts';
 import { systemCtx, type Ctx } from '../../http/context.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import { saveStamped } from '../../resources/engine.ts';
-import { usageItemsOf, type UsageItem } from '../catalog/public.ts';
+import { usageItemsOf } from '../catalog/public.ts';
 import { usageSubscriptionsOf } from '../fulfillment/public.ts';
 import { usageFiles } from './files.ts';
+import { ItemTotals } from './item-totals.ts';
 import { ErrorSpool, writeProcessedFile } from './processed-file.ts';
 import { RecordWriter } from './record-batches.ts';
 import { RowChecker, type ColumnIndex } from './row-check.ts';
@@ -71,26 +72,8 @@ function columnsOf(values: unknown[]): ColumnIndex {
   return cols;
 }
 
-async function itemTotals(db: Kysely<DB>, id: string, items: UsageItem[]): Promise<UsageFile['items']> {
-  const { rows } = await sql<{ item_id: string; records: string; usage: string }>`select item_id,
-      count(*) as records, sum(usage) as usage
-    from usage_records where usage_file_id = ${id} group by item_id order by item_id`.execute(db);
-  const byId = new Map(items.map((i) => [i.id, i]));
-  return rows.map((r) => {
-    const i = byId.get(r.item_id);
-    return {
-      id: r.item_id,
-      name: i?.name ?? r.item_id,
-      mpn: i?.mpn ?? null,
-      unit: i?.unit ?? null,
-      records: Number(r.records),
-      usage: Number(r.usage),
-    };
-  });
-}
-
 type Outcome =
-  | { kind: 'ready'; rows: number }
+  | { kind: 'ready'; rows: number; items: UsageFile['items'] }
   | { kind: 'bad-rows'; rows: number; spool: ErrorSpool }
   | { kind: 'file'; detail: string };
 
@@ -111,6 +94,7 @@ async function readRecords(
   if (!upload) return { kind: 'file', detail: S.failed('the uploaded spreadsheet is no longer stored') };
   const sheet = readSheet(upload.stream, 'records');
   const writer = new RecordWriter(db, file, items);
+  const totals = new ItemTotals(items);
   let checker: RowChecker | null = null;
   let headerRow = 0;
   let rows = 0;
@@ -132,6 +116,7 @@ async function readRecords(
         if ('messages' in checked) await spool.add(checked);
         // once a row is bad the file is invalid: its records are not kept, so none is written any more
         else if (!spool.count) {
+          totals.add(checked.item, checked.usage);
           const full = writer.add(checked);
           if (full) await full;
         }
@@ -146,7 +131,7 @@ async function readRecords(
     if (!rows) return { kind: 'file', detail: S.noRows };
     if (spool.count) return { kind: 'bad-rows', rows, spool };
     await writer.finish();
-    return { kind: 'ready', rows };
+    return { kind: 'ready', rows, items: totals.totals() };
   } finally {
     await writer.settle();
   }
@@ -254,8 +239,6 @@ async function finish(db: Kysely<DB>, store: FileStore, file: UsageFile, key: st
     if (!changed) await store.delete(processed);
     return;
   }
-  const items = await usageItemsOf(db, file.product.id);
-  const totals = await itemTotals(db, file.id, items);
   const n = outcome.rows;
   const changed = await change(db, file.id, key, 'process', (f) => ({
     ...f,
@@ -265,7 +248,7 @@ async function finish(db: Kysely<DB>, store: FileStore, file: UsageFile, key: st
     stats: { ...f.stats, uploaded: n, validated: n, pending: 0, accepted: 0, closed: 0, billed: 0 },
     records: { valid: n, invalid: 0, closed: 0 },
     progress: { done: n, total: n },
-    items: totals,
+    items: outcome.items,
   }));
   if (!changed) await clearRecords(db, file.id);
 }
