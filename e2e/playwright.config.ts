@@ -20,12 +20,15 @@ export default defineConfig({
   workers: 2,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
-  timeout: 30_000,
+  // journeys of a dozen pages: on a loaded 2-core machine a page can take seconds
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter,
   use: {
     // baseURL comes from the server global setup starts (fixtures.ts reads E2E_BASE_URL).
-    trace: 'retain-on-failure',
+    // recorded on a failed journey's retry only: recording every run (DOM snapshots and a screencast of each action)
+    // kept the browser's processes busy for nothing on every passing run
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 20_000,

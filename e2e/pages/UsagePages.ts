@@ -11,15 +11,29 @@ export class UsageFilesPage {
     await expect(this.page.getByRole('table', { name: 'Usage file' })).toBeVisible();
   }
 
-  /** Vendor: a draft for `product` reported to `provider` for the days `first`…`last`; lands on it, returns its id. */
-  async create(opts: { name: string; product: string; provider: string; first: string; last: string }) {
+  /**
+   * Vendor: a draft for `product` reported to `provider` under its contract of `agreement`, for the days `first`…`last`;
+   * lands on it, returns its id.
+   */
+  async create(opts: {
+    name: string;
+    product: string;
+    provider: string;
+    agreement: string;
+    first: string;
+    last: string;
+  }) {
     await this.page.getByRole('button', { name: 'New usage file' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'New usage file' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(opts.name);
     await dialog.getByRole('combobox', { name: /Product/ }).click();
     await this.page.getByRole('option', { name: new RegExp(`^${escape(opts.product)} \\(PRD-`) }).click();
     await dialog.getByRole('combobox', { name: /Contract/ }).click();
-    await this.page.getByRole('option', { name: new RegExp(`^${escape(opts.provider)} · Distribution · CT-`) }).click();
+    await this.page
+      .getByRole('option', {
+        name: new RegExp(`^${escape(opts.provider)} · Distribution · ${escape(opts.agreement)} · CT-`),
+      })
+      .click();
     await dialog.getByLabel(/^First day/).fill(opts.first);
     await dialog.getByLabel(/^Last day/).fill(opts.last);
     await dialog.getByRole('button', { name: 'Create' }).click();

@@ -39,7 +39,6 @@ test('a vendor lists its product in a provider marketplace; the provider deploys
   baseURL,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
   const contexts: APIRequestContext[] = [];
   const session = async (email: string) => {
     const request = await playwright.request.newContext({ baseURL });

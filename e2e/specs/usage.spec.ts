@@ -58,6 +58,8 @@ test('a vendor reports usage from the template; the provider accepts and reconci
       name: `E2E storage March 2025 ${stamp}`,
       product: PRODUCT,
       provider: DEMO_USERS.provider.account.name,
+      // the demo partnership (other journeys sign more distribution contracts with Demo Provider)
+      agreement: 'Demo Provider Europe distribution',
       first: FIRST,
       last: LAST,
     });

@@ -126,7 +126,8 @@ describe('new usage file', () => {
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Storage November' } });
     await pick('Product', `${PRODUCT.name} (${PRODUCT.id})`);
-    await pick('Contract', /Demo Provider · Distribution/);
+    // the agreement tells apart two contracts with the same provider
+    await pick('Contract', `Demo Provider · Distribution · ${CONTRACT.agreement.name} · ${CONTRACT.id}`);
     // the contract's marketplace is the default; the provider's others can be chosen
     await waitFor(() => expect(lastQuery(calls, '/marketplaces')).toContain(`eq(owner.id,${PROVIDER.account.id})`));
     expect(within(dialog).getByRole('combobox', { name: 'Marketplace' }).textContent).toBe(

@@ -214,7 +214,8 @@ export function NewUsageFileDialog({
         'Contract',
         (contracts.data ?? []).map((c) => ({
           value: c.id,
-          label: `${c.issuer.name} · ${CONTRACT_TYPE_LABELS[c.type]} · ${c.id}`,
+          // the agreement tells apart two contracts with the same provider
+          label: `${c.issuer.name} · ${CONTRACT_TYPE_LABELS[c.type]} · ${c.agreement.name} · ${c.id}`,
         })),
         contracts.data?.length === 0
           ? 'You have no active contract: usage is reported to a provider you have a contract with.'
