@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { ROUTES, type RouteDef } from '../../packages/portal/src/app/routes.ts';
 import { expect, loginViaApi, test } from '../fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -157,37 +157,35 @@ interface Visit {
   problems: string[];
 }
 
-const inFlight = new WeakMap<Page, Set<unknown>>();
-
 /**
- * Resolves once no API call of the page has been in flight for `quietMs` (networkidle would wait 500 ms of silence
- * on every visit). The page's calls are counted from its first visit on.
+ * Watches the page's API calls. `idle()` resolves once none has been in flight for `quietMs`: Playwright's
+ * `networkidle` waits for 500 ms of silence on every visit, where the portal's calls are all this needs.
  */
-async function apiIdle(page: Page, quietMs = 150, timeoutMs = 15_000): Promise<void> {
-  let calls = inFlight.get(page);
-  if (!calls) {
-    const open = new Set<unknown>();
-    calls = open;
-    inFlight.set(page, open);
-    page.on('request', (r) => r.url().includes('/public/v1/') && open.add(r));
-    page.on('requestfinished', (r) => open.delete(r));
-    page.on('requestfailed', (r) => open.delete(r));
-  }
-  const until = Date.now() + timeoutMs;
-  let quietSince = Date.now();
-  while (Date.now() < until) {
-    if (calls.size) quietSince = Date.now();
-    else if (Date.now() - quietSince >= quietMs) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+function apiCalls(page: Page) {
+  const open = new Set<Request>();
+  page.on('request', (r) => void (r.url().includes('/public/v1/') && open.add(r)));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return {
+    async idle(quietMs = 150, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      let quietSince = Date.now();
+      while (Date.now() < until) {
+        if (open.size) quietSince = Date.now();
+        else if (Date.now() - quietSince >= quietMs) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+  };
 }
+type ApiCalls = ReturnType<typeof apiCalls>;
 
 /**
  * Loads a page and reports what went wrong on it: errors, failed calls, accessibility. `shell`: check the whole page
  * for accessibility (the navigation and top bar are the same on every page: the first visit checks them, later
  * visits check the page's own content, `main`).
  */
-async function visit(page: Page, url: string, shell: boolean): Promise<Visit> {
+async function visit(page: Page, calls: ApiCalls, url: string, shell: boolean): Promise<Visit> {
   const problems: string[] = [];
   const onConsole = (m: { type(): string; text(): string }) => {
     // the trace recorder reaching into a sandboxed frame (an agreement's document), not the page itself
@@ -203,14 +201,13 @@ async function visit(page: Page, url: string, shell: boolean): Promise<Visit> {
   page.on('pageerror', onPageError);
   page.on('response', onResponse);
   try {
-    await apiIdle(page, 0);
     await page.goto(url);
-    await apiIdle(page);
+    await calls.idle();
     // a page that is still loading shows a progress bar; wait for it to go, then for the calls it led to
     await expect(page.getByRole('progressbar'))
       .toHaveCount(0, { timeout: 10_000 })
       .catch(() => {});
-    await apiIdle(page);
+    await calls.idle();
     if (await page.getByText('Unexpected Application Error').count()) problems.push("React Router's error screen");
     if (await page.getByRole('heading', { name: 'Something went wrong' }).count()) problems.push('the error screen');
     const own = !shell && (await page.locator('main').count()) === 1 ? 'main' : undefined;
@@ -242,6 +239,7 @@ for (const [key, user] of CRAWLED) {
     // every route and tab of every area with an accessibility check each
     test.setTimeout(900_000);
     const sessionId = await loginViaApi(page, user);
+    const calls = apiCalls(page);
     const failures: string[] = [];
     const skipped: string[] = [];
     const queue: string[] = [];
@@ -267,7 +265,7 @@ for (const [key, user] of CRAWLED) {
     for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
       if (visited.has(url)) continue;
       visited.add(url);
-      const v = await visit(page, url, visited.size === 1);
+      const v = await visit(page, calls, url, visited.size === 1);
       failures.push(...v.problems.map((p) => `${url}: ${p}`));
       // the page's tabs next
       queue.unshift(...(await tabUrls(page)).filter((t) => !visited.has(t)));
@@ -280,7 +278,7 @@ for (const [key, user] of CRAWLED) {
 }
 
 test('the login page, signed out', async ({ page }) => {
-  const v = await visit(page, '/login', true);
+  const v = await visit(page, apiCalls(page), '/login', true);
   expect(v.problems).toEqual([]);
   await expect(page.getByRole('main')).toHaveCount(1);
 });
