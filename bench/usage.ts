@@ -6,6 +6,7 @@ import pg from 'pg';
 import { USAGE_FILE_MAX_BYTES, USAGE_RECORD_COLUMNS } from '@trellis/domain';
 import { testConfig } from '../packages/server/src/config.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/db/seed/demo.ts';
+import { readSheet } from '../packages/server/src/modules/usage/xlsx.ts';
 import { startServer } from '../packages/server/src/server.ts';
 import { explainUsesIndex, type Explained } from './explain.ts';
 import { label } from './generate.ts';
@@ -13,7 +14,7 @@ import { spawnServer, stop } from './load.ts';
 
 // `npm run bench:usage -- [--sizes 10k,100k,1m] [--smoke] [--label name] [--keep] [--files-only]`
 // Usage spreadsheets (issue 16) on PostgreSQL: files of n records written with ExcelJS's streaming writer, then
-// (a) the parse floor: rows/s of a bare ExcelJS WorkbookReader pass over the file, in this process;
+// (a) the parse floor: rows/s of the server's own sheet reading (readSheet) over the file, rows unused, in this process;
 // (b) end to end: upload → ready through the HTTP API of a real server process (its job runner processes the file),
 //     rows/s; and (c) that server's RSS growth while it does (sampled every 50 ms from /proc, against its RSS after
 //     a warm-up file). Each size gets a fresh server process. Results: bench/results/<date>-usage[-label].json and
@@ -122,18 +123,16 @@ async function generate(n: number): Promise<string> {
   return path;
 }
 
-/** The parse floor: a bare WorkbookReader pass (the server's reading options), rows per second. */
+/**
+ * The parse floor: the server's own sheet reading (usage/xlsx.ts readSheet: ExcelJS's parser on the sheet, read
+ * through the ZIP's directory, a parser chunk at a time) with nothing done with the rows, rows per second.
+ */
 async function parseFloor(path: string): Promise<{ rows: number; ms: number; rps: number }> {
   const started = performance.now();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
+  const { size } = await stat(path);
+  const sheet = readSheet({ size, range: (start, end) => createReadStream(path, { start, end }) }, 'records');
   let rows = 0;
-  for await (const ws of reader as AsyncIterable<any>) for await (const _row of ws) rows++;
+  for await (const chunk of sheet.rows) rows += chunk.length;
   const ms = performance.now() - started;
   return { rows, ms, rps: rows / (ms / 1000) };
 }

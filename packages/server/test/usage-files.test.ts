@@ -162,6 +162,7 @@ async function sheetOf(body: Buffer) {
   return wb.getWorksheet('records')!;
 }
 /** Files in the server's store (each stored file is its bytes and a `.json` of what it is). */
+const NOTE = 'second\tmailbox "Zürich" \\ C:\\temp\nline 2 \\N';
 const storedFiles = async () => (await readdir(fileStoreFor(config).dir).catch(() => [])).length / 2;
 
 describe('usage file upload and processing', () => {
@@ -175,7 +176,8 @@ describe('usage file upload and processing', () => {
         asset_search_criteria: 'asset.external_id',
         asset_search_value: 'SO-20260102',
         quantity: 2,
-        record_note: 'second mailbox',
+        // every character COPY's text format escapes, and JSON's, survives the way into the record
+        record_note: NOTE,
         amount: 4.2,
       }),
       good(3, {
@@ -220,11 +222,16 @@ describe('usage file upload and processing', () => {
       [4, 'rec-3', assets['SO-20260101'].id, 'SMS-GB', 0.5, 'valid'],
     ]);
     expect(records[1]).toMatchObject({
-      record_note: 'second mailbox',
+      record_note: NOTE,
       amount: 4.2,
       start_date: '2026-03-01T00:00:00.000Z',
       end_date: '2026-03-02T00:00:00.000Z',
-      usagefile: { id: f.id, name: 'March usage' },
+      usagefile: { id: f.id, name: 'March usage', schema: f.schema, currency: f.currency },
+      asset: {
+        id: assets['SO-20260102'].id,
+        external_id: 'SO-20260102',
+        external_uid: assets['SO-20260102'].external_uid,
+      },
       hub: { id: assets['SO-20260102'].connection.hub.id },
       item: { id: item('SMS-GB').id, precision: 'decimal(1)', type: 'ppu', unit: 'GB-mo' },
     });
@@ -341,6 +348,24 @@ describe('usage file upload and processing', () => {
     expect((await call(vendor, 'GET', `/usage/files/${f.id}/processedfile`)).statusCode).toBe(404);
     expect(await storedFiles()).toBe(files - 1);
     await setMailDomain(['SO-20260101', 'SO-20260102']);
+  });
+
+  it('keeps none of the good rows written before a bad one, and processes the fixed file', async () => {
+    // enough good rows that their records are on their way into the database (on PostgreSQL, an open COPY) when
+    // the bad row comes
+    const f = await newFile('Late mistake');
+    const rows = Array.from({ length: 1500 }, (_, n) => good(n + 1, { quantity: 1 }));
+    const invalid = await uploaded(f.id, await filled([...rows, good(1501, { quantity: 'ten' })]));
+    expect(invalid).toMatchObject({ status: 'invalid', records: { valid: 0, invalid: 1 } });
+    expect(invalid.errors).toEqual([{ row: 1502, record_id: 'rec-1501', messages: [M.quantity] }]);
+    expect(await get(vendor, `/usage/records?usage_file=${f.id}&limit=0`)).toEqual([]);
+    expect(await s.db.selectFrom('usage_records').where('usage_file_id', '=', f.id).execute()).toEqual([]);
+
+    const ready = await uploaded(f.id, await filled(rows));
+    expect(ready).toMatchObject({ status: 'ready', records: { valid: 1500 }, items: [{ records: 1500, usage: 1500 }] });
+    const res = await call(vendor, 'GET', `/usage/records?usage_file=${f.id}&ordering(-row)&limit=1`);
+    expect(res.headers['content-range']).toBe('items 0-0/1500');
+    expect(res.json()[0]).toMatchObject({ row: 1501, record_id: 'rec-1500', usage: 1, status: 'valid' });
   });
 
   it('refuses what is not an XLSX spreadsheet with "Wrong file format", storing nothing', async () => {

@@ -145,7 +145,7 @@ export const usageRecordResource = defineResource({
     usage: { type: 'number', ops: NUMBER_OPS },
     row: { type: 'number', ops: NUMBER_OPS },
   },
-  ordering: ['row', 'start_date', 'usage', 'record_id'],
+  ordering: ['row', 'start_date'],
   defaultOrdering: 'row',
   search: ['record_id'],
   visibleTo: ['vendor', 'provider'],

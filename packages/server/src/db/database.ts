@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { DB } from './schema.ts';
 import { lockDataDir, type DataDirLock } from './lock.ts';
@@ -16,6 +17,22 @@ export interface DatabaseOptions {
 }
 
 const locks = new WeakMap<Database, DataDirLock>();
+const pools = new WeakMap<Database, import('pg').Pool>();
+/** The connection pool of a PostgreSQL database (for COPY, which Kysely does not speak); none for PGlite. */
+export const poolOf = (db: Database): import('pg').Pool | undefined => pools.get(db);
+const embedded = new WeakMap<Database, PGlite>();
+
+/**
+ * Run `copy <table> (<columns>) from stdin` with `text` (lines in COPY's text format) on the embedded database, which
+ * takes COPY's data as a blob; on its one connection, in turn with every other query.
+ */
+export async function copyIntoEmbedded(db: Database, statement: string, text: string): Promise<void> {
+  const lite = embedded.get(db);
+  if (!lite) throw new Error('copyIntoEmbedded: not an embedded database');
+  await db.connection().execute(async () => {
+    await lite.query(statement.replace(/ from stdin$/i, " from '/dev/blob'"), [], { blob: new Blob([text]) });
+  });
+}
 /** The lock file of an embedded database opened from a directory (a server adds its URL to it). */
 export const lockOf = (db: Database): DataDirLock | undefined => locks.get(db);
 
@@ -36,7 +53,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // trigram indexes serve `search=` (migration 0014), btree_gin the list filters (0016); PostgreSQL ships both
@@ -46,7 +65,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!opts.dataDir) {
     const memory = new PGlite({ extensions: { pg_trgm, btree_gin } });
     await memory.waitReady;
-    return new Kysely<DB>({ dialect: new PGliteDialect(memory) });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(memory) });
+    embedded.set(db, memory);
+    return db;
   }
   // one process at a time on a data directory (db/lock.ts): a second one stops here, naming the holder
   await mkdir(opts.dataDir, { recursive: true });
@@ -56,6 +77,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await pglite.waitReady;
     const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, () => lock.release()) });
     locks.set(db, lock);
+    embedded.set(db, pglite);
     return db;
   } catch (e) {
     lock.release();

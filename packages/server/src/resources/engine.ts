@@ -85,9 +85,15 @@ export interface Served<T extends Obj = Obj> {
    * For tables written in bulk (usage records, a million rows per file): the filter columns that an index of the
    * table already leads (the primary key, an ordering's btree) stay out of its GIN index (resources/indexes.ts),
    * where each would cost every insert about as much as a btree of its own; a bitmap scan of that btree serves their
-   * eq, in and ranges, alone or ANDed with the GIN.
+   * eq, in and ranges, alone or ANDed with the GIN. `led`: columns that an index of the table's migrations leads.
    */
-  leanFilterIndex?: boolean;
+  leanFilterIndex?: boolean | { led: readonly string[] };
+  /**
+   * For tables written in bulk: the object is composed in SQL (`object`, an expression over the row `t`) from the
+   * columns and a lean `data` that holds only what no column holds; `inColumns` are the top-level keys the columns
+   * hold, which the engine leaves out of `data` when it writes. A usage record's row is then half as wide.
+   */
+  composed?: { object: RawBuilder<unknown>; inColumns: readonly string[] };
   /** Whether the parent in the path (`/accounts/:accountId/...`) is visible; false → 404 on list and create. */
   parentVisible?(ctx: Ctx, params: Params, db: Db): boolean | Promise<boolean>;
   /** Extra access rule for writes beyond the module, `writableBy` and the machine's rules (e.g. own account only). */
@@ -289,7 +295,7 @@ async function listSql<T extends Obj>(
         .then(({ rows }) => Number(rows[0].total)),
     /** The page's `data`, as objects or (`asText`) as the stored JSON text. */
     page: <R>(asText: boolean) =>
-      sql<{ data: R }>`select ${asText ? sql`jsonb_strip_nulls(t.data)::text` : sql`t.data`} as data
+      sql<{ data: R }>`select ${asText ? sql`jsonb_strip_nulls(${objectOf(res)})::text` : objectOf(res)} as data
       from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`
         .execute(db)
         .then(({ rows }) => rows.map((r) => r.data)),
@@ -352,6 +358,9 @@ function defaultOrdering(res: Served<any>): RqlQuery['ordering'] {
   return d.split(',').map((f) => (f.startsWith('-') ? { field: f.slice(1), desc: true } : { field: f, desc: false }));
 }
 
+/** The stored object of the row `t`, as SQL. */
+export const objectOf = (res: Served<any>): RawBuilder<unknown> => res.composed?.object ?? sql`t.data`;
+
 const idColumn = (res: Served<any>) => res.idColumn ?? columnMap(res).id ?? 'id';
 
 async function presentOne<T extends Obj>(res: Served<T>, data: T, ctx: Ctx, include: string[], db: Db): Promise<T> {
@@ -385,7 +394,7 @@ export async function getObject<T extends Obj>(
   await checkRead(res, ctx, db, params);
   const table = sql.table(tableName(res));
   const lock = opts.lock ? sql` for update` : sql``;
-  const { rows } = await sql<{ data: T }>`select t.data from ${table} t
+  const { rows } = await sql<{ data: T }>`select ${objectOf(res)} as data from ${table} t
     where t.${sql.ref(idColumn(res))} = ${id} and ${res.scope(ctx, params)}${lock}`.execute(db);
   if (!rows.length) throw ApiError.notFound(res.decl.title);
   return rows[0].data;
@@ -398,9 +407,8 @@ export async function presentObject<T extends Obj>(res: Served<T>, ctx: Ctx, obj
 // ---------------------------------------------------------------- writing
 
 function columnsOf(res: Served<any>, obj: Obj, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const stored = res.transient?.length
-    ? Object.fromEntries(Object.entries(obj).filter(([k]) => !res.transient!.includes(k)))
-    : obj;
+  const left = [...(res.transient ?? []), ...(res.composed?.inColumns ?? [])];
+  const stored = left.length ? Object.fromEntries(Object.entries(obj).filter(([k]) => !left.includes(k))) : obj;
   return { ...rowFor(res, obj), ...extra, data: JSON.stringify(stored) };
 }
 

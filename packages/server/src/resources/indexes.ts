@@ -77,6 +77,7 @@ export function derivedIndexes(resources: Iterable<Served<any>>, db: Kysely<any>
       res.leanFilterIndex
         ? [
             idColumn,
+            ...(typeof res.leanFilterIndex === 'object' ? res.leanFilterIndex.led : []),
             ...res.decl.ordering.flatMap((o) => {
               const c = spec.ordering[o].column;
               return c === undefined ? [] : [c];

@@ -60,7 +60,8 @@ async function pageQuery(who: Caller, url: string): Promise<CompiledQuery> {
   captured.length = 0;
   const res = await w.call(who, { method: 'GET', url });
   if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
-  const page = captured.find((q) => /^select (t\.data|jsonb_strip_nulls\(t\.data\)::text) as data\s/.test(q.sql));
+  // the stored object: `data`, or composed from the columns (Served.composed)
+  const page = captured.find((q) => /^select [\s\S]+? as data\s+from /.test(q.sql));
   if (!page) throw new Error(`GET ${url} ran no page query`);
   return page;
 }

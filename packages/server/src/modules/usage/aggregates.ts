@@ -25,7 +25,8 @@ export async function refreshAggregates(db: Db, fileId: string, fileStatus: stri
       jsonb_build_object(
         'id', r.asset_id || ':' || r.item_id || ':' || to_char(k.month at time zone 'UTC', 'YYYY-MM'),
         'item', (array_agg(r.data -> 'item'))[1],
-        'asset', (array_agg(r.data -> 'asset'))[1],
+        'asset', jsonb_build_object('id', r.asset_id, 'external_id', min(r.asset_external_id),
+          'external_uid', min(r.asset_external_uid)),
         'product', jsonb_build_object('id', min(r.product_id)),
         'period', jsonb_build_object(
           'from', to_char(k.month at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"'),

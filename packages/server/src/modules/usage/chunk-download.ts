@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { USAGE_RECORD_COLUMNS, type UsageChunk, type UsageRecord } from '@trellis/domain';
 import type { Database } from '../../db/database.ts';
 import { requireCtx } from '../../http/reply.ts';
@@ -6,6 +7,7 @@ import { describeRoute } from '../../openapi/openapi.ts';
 import { getObject } from '../../resources/engine.ts';
 import type { Api } from '../types.ts';
 import { usageChunks } from './chunks.ts';
+import { recordObject } from './records.ts';
 import { sendSheet, sheetWriter } from './xlsx.ts';
 
 // GET /usage/chunks/{id}/download (reference): the chunk's records as a spreadsheet with the usage template's
@@ -61,8 +63,8 @@ async function writeChunk(db: Database, c: UsageChunk, out: Writable) {
   const hub = c.binding.hub?.id ?? null;
   for (let after = -1; ;) {
     let q = db
-      .selectFrom('usage_records')
-      .select(['row', 'data'])
+      .selectFrom('usage_records as t')
+      .select(['row', sql<UsageRecord>`${recordObject}`.as('data')])
       .where('usage_file_id', '=', c.usagefile.id)
       .where('status', 'in', ['approved', 'closed'])
       .where('row', '>', after);

@@ -89,7 +89,7 @@ export const usageChunks: Served<UsageChunk> = {
     async close(ctx, c, _body, _params, db) {
       const by = ctx.user?.name ?? ctx.account.name;
       await sql`update usage_records set status = 'closed',
-          data = data || jsonb_build_object('status', 'closed', 'closed_at', ${now()}::text, 'closed_by', ${by}::text)
+          data = data || jsonb_build_object('closed_at', ${now()}::text, 'closed_by', ${by}::text)
         where usage_file_id = ${c.usagefile.id} and hub_id is not distinct from ${c.binding.hub?.id ?? null}
         and status = 'approved'`.execute(db);
       await syncClosedCount(db, c.usagefile.id);

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { USAGE_REQUIRED_COLUMNS, USAGE_SHEET_MESSAGES as S, cellText, type UsageFile } from '@trellis/domain';
+import { USAGE_SHEET_MESSAGES as S, type UsageFile } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 import type { FileStore } from '../../files/index.ts';
 import { systemCtx, type Ctx } from '../../http/context.ts';
@@ -8,16 +8,16 @@ import { saveStamped } from '../../resources/engine.ts';
 import { usageItemsOf } from '../catalog/public.ts';
 import { usageSubscriptionsOf } from '../fulfillment/public.ts';
 import { usageFiles } from './files.ts';
-import { ItemTotals } from './item-totals.ts';
 import { ErrorSpool, writeProcessedFile } from './processed-file.ts';
-import { RecordWriter } from './record-batches.ts';
-import { RowChecker, type ColumnIndex } from './row-check.ts';
-import { readSheet, UnreadableWorkbook } from './xlsx.ts';
+import { parseInWorker } from './parsers.ts';
+import { recordSink } from './record-copy.ts';
+import { UnreadableWorkbook } from './xlsx.ts';
 
 // The processing of an uploaded usage spreadsheet (job PROCESS_JOB, queued by the upload and by reprocess): the file
-// is `processing` while the records sheet is streamed row by row, every row checked (row-check.ts) and the good ones
-// written in batches (record-batches.ts); then it is `ready` with its totals, or `invalid` with its bad rows and a
-// processed spreadsheet that lists them (processed-file.ts). Whatever goes wrong ends in `invalid` with the reason.
+// is `processing` while a parser thread (parsers.ts) streams the records sheet row by row, checks every row
+// (row-check.ts) and turns the good ones into COPY lines that are stored as they come (record-copy.ts); then it is
+// `ready` with its totals, or `invalid` with its bad rows and a processed spreadsheet that lists them
+// (processed-file.ts). Whatever goes wrong ends in `invalid` with the reason.
 
 /** At most this often the file's progress is written (the portal polls it). */
 const PROGRESS_EVERY_MS = 1000;
@@ -62,22 +62,12 @@ async function change(
 const clearRecords = (db: Kysely<DB> | Transaction<DB>, id: string) =>
   db.deleteFrom('usage_records').where('usage_file_id', '=', id).execute();
 
-/** The header row: each column name (as the template writes it) → its position. */
-function columnsOf(values: unknown[]): ColumnIndex {
-  const cols: ColumnIndex = {};
-  values.forEach((v, i) => {
-    const name = cellText(v).toLowerCase();
-    if (name && cols[name] === undefined) cols[name] = i;
-  });
-  return cols;
-}
-
 type Outcome =
   | { kind: 'ready'; rows: number; items: UsageFile['items'] }
   | { kind: 'bad-rows'; rows: number; spool: ErrorSpool }
   | { kind: 'file'; detail: string };
 
-/** Stream the records sheet: check every row, write the good ones while no row is bad. */
+/** Read the records sheet in a parser thread: every row checked, the good ones stored while no row is bad. */
 async function readRecords(
   db: Kysely<DB>,
   store: FileStore,
@@ -90,50 +80,27 @@ async function readRecords(
     usageItemsOf(db, file.product.id),
     usageSubscriptionsOf(db, file.product.id, file.marketplace.id),
   ]);
-  const upload = await store.openStream(key);
+  const upload = await store.openRandom(key);
   if (!upload) return { kind: 'file', detail: S.failed('the uploaded spreadsheet is no longer stored') };
-  const sheet = readSheet(upload.stream, 'records');
-  const writer = new RecordWriter(db, file, items);
-  const totals = new ItemTotals(items);
-  let checker: RowChecker | null = null;
-  let headerRow = 0;
-  let rows = 0;
+  const sink = recordSink(db);
   let reported = Date.now();
   try {
-    for await (const chunk of sheet.rows) {
-      for (const row of chunk) {
-        if (!checker) {
-          const cols = columnsOf(row.values);
-          const missing = USAGE_REQUIRED_COLUMNS.filter((c) => cols[c] === undefined);
-          if (missing.length) return { kind: 'file', detail: S.missingColumns(missing) };
-          checker = new RowChecker(file, items, subscriptions, cols, sheet.date1904());
-          headerRow = row.number;
-          continue;
-        }
-        if (checker.isEmpty(row.values)) continue;
-        rows++;
-        const checked = checker.check(row.number, row.values);
-        if ('messages' in checked) await spool.add(checked);
-        // once a row is bad the file is invalid: its records are not kept, so none is written any more
-        else if (!spool.count) {
-          totals.add(checked.item, checked.usage);
-          const full = writer.add(checked);
-          if (full) await full;
-        }
-      }
-      if (Date.now() - reported >= PROGRESS_EVERY_MS) {
+    const outcome = await parseInWorker({ file, items, subscriptions, size: upload.size }, upload, {
+      lines: (text) => sink.write(text),
+      bad: (row) => spool.add(row),
+      async progress(done, total) {
+        if (Date.now() - reported < PROGRESS_EVERY_MS) return;
         reported = Date.now();
-        const last = sheet.lastRow();
-        await progress(db, file.id, jobId, rows, last === null ? null : Math.max(rows, last - headerRow));
-      }
-    }
-    if (!sheet.found()) return { kind: 'file', detail: S.noRecordsSheet };
-    if (!rows) return { kind: 'file', detail: S.noRows };
-    if (spool.count) return { kind: 'bad-rows', rows, spool };
-    await writer.finish();
-    return { kind: 'ready', rows, items: totals.totals() };
+        await progress(db, file.id, jobId, done, total);
+      },
+    });
+    if (outcome.kind === 'file') return outcome;
+    if (outcome.bad) return { kind: 'bad-rows', rows: outcome.rows, spool };
+    await sink.finish();
+    return { kind: 'ready', rows: outcome.rows, items: outcome.items };
   } finally {
-    await writer.settle();
+    // a COPY still open (bad rows, a failure) stores nothing
+    await sink.abort();
   }
 }
 

@@ -62,7 +62,7 @@ export async function writeProcessedFile(
   spool: ErrorSpool,
   name: string,
 ): Promise<string> {
-  const upload = await store.openStream(uploadKey);
+  const upload = await store.openRandom(uploadKey);
   if (!upload) throw new Error('the uploaded spreadsheet is no longer stored');
   const key = newFileKey('xlsx');
   const out = new PassThrough();
@@ -76,7 +76,7 @@ export async function writeProcessedFile(
     let next = await errors.next();
     let errorColumn = 0;
     // the same reading as the first pass, with date formats applied so dates are written back as dates
-    const sheet = readSheet(upload.stream, 'records', { dates: true });
+    const sheet = readSheet(upload, 'records', { dates: true });
     for await (const chunk of sheet.rows) {
       for (const row of chunk) {
         const values = row.values.slice();

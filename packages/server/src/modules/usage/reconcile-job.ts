@@ -45,9 +45,9 @@ async function save(db: Kysely<DB>, ctx: Ctx, id: string, change: (r: Reconcilia
 
 /** The sheet's rows, any failure to read them being a SheetProblem. */
 async function* sheetRows(store: FileStore, key: string) {
-  const file = await store.openStream(key);
+  const file = await store.openRandom(key);
   if (!file) throw new SheetProblem('The uploaded spreadsheet is no longer stored; upload it again.');
-  const rows = oneByOne(readFirstSheet(file.stream, null).rows);
+  const rows = oneByOne(readFirstSheet(file, null).rows);
   try {
     for (;;) {
       let next: IteratorResult<{ number: number; values: unknown[] }>;

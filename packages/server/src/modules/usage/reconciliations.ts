@@ -25,7 +25,7 @@ export const reconciliations: Served<Reconciliation> = {
       const { rows } = await sql<{
         hub_id: string | null;
       }>`with closed as (update usage_records u set status = 'closed',
-          data = u.data || jsonb_build_object('status', 'closed', 'closed_at', ${new Date().toISOString()}::text,
+          data = u.data || jsonb_build_object('closed_at', ${new Date().toISOString()}::text,
             'closed_by', ${closedBy(ctx)}::text,
             'external_billing_id', coalesce(to_jsonb(x.external_billing_id), u.data -> 'external_billing_id'),
             'external_billing_note', coalesce(to_jsonb(x.external_billing_note), u.data -> 'external_billing_note'))

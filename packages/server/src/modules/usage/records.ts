@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { USAGE_SUBMITTED, UsageRecordsClose, usageRecordResource, type UsageRecord } from '@trellis/domain';
 import type { Ctx } from '../../http/context.ts';
 import { requireModule } from '../../http/context.ts';
@@ -18,6 +18,38 @@ export const usageRecordVisible = (ctx: Ctx) =>
   sql<boolean>`(t.vendor_id = ${ctx.account.id} or (t.provider_id = ${ctx.account.id} and t.usage_file_id in
     (select id from usage_files where provider_id = ${ctx.account.id} and status in (${sql.join([...USAGE_SUBMITTED])}))))`;
 
+/** A timestamp column as the API writes times (`toISOString`). */
+const isoOf = (col: RawBuilder<unknown>) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The keys of a record that its columns hold: they are not repeated in `data` (records are written in bulk). */
+export const RECORD_IN_COLUMNS = [
+  'id',
+  'record_id',
+  'status',
+  'row',
+  'start_date',
+  'end_date',
+  'product_id',
+  'item_id',
+  'asset_id',
+  'asset_external_id',
+  'asset_external_uid',
+  'asset',
+  'hub',
+  'usage',
+  'created',
+] as const;
+
+/** A record: `data` (the note, the item, the file's name and currency, billing) and what the columns hold. */
+export const recordObject = sql`(t.data || jsonb_build_object('id', t.id, 'record_id', t.record_id, 'status', t.status,
+  'row', t."row", 'start_date', ${isoOf(sql`t.start_at`)}, 'end_date', ${isoOf(sql`t.end_at`)},
+  'product_id', t.product_id, 'item_id', t.item_id, 'asset_id', t.asset_id, 'asset_external_id', t.asset_external_id,
+  'asset_external_uid', t.asset_external_uid,
+  'asset', jsonb_build_object('id', t.asset_id, 'external_id', t.asset_external_id, 'external_uid', t.asset_external_uid),
+  'usagefile', coalesce(t.data -> 'usagefile', '{}') || jsonb_build_object('id', t.usage_file_id, 'schema', t.schema),
+  'hub', case when t.hub_id is null then null else jsonb_build_object('id', t.hub_id) end,
+  'usage', t.usage, 'created', ${isoOf(sql`t.created_at`)}))`;
+
 /** Move every record of a file from one status to another (column and stored object alike). */
 export async function setRecordStatus(
   db: Db,
@@ -27,11 +59,15 @@ export async function setRecordStatus(
   closed?: { at: string; by: string },
 ) {
   const data = closed
-    ? sql`data || jsonb_build_object('status', ${to}::text, 'closed_at', ${closed.at}::text, 'closed_by', ${closed.by}::text)`
-    : sql`jsonb_set(data, '{status}', to_jsonb(${to}::text))`;
+    ? sql`data || jsonb_build_object('closed_at', ${closed.at}::text, 'closed_by', ${closed.by}::text)`
+    : sql`data`;
   await sql`update usage_records set status = ${to}, data = ${data}
     where usage_file_id = ${fileId} and status = ${from}`.execute(db);
 }
+
+/** What of a record `data` holds. */
+export const leanRecord = (r: UsageRecord) =>
+  Object.fromEntries(Object.entries(r).filter(([k]) => !(RECORD_IN_COLUMNS as readonly string[]).includes(k)));
 
 /** Chunks made before some of their records changed no longer match them: the file's chunks of these hubs. */
 export async function outdateChunks(db: Db, fileId: string, hubIds: readonly (string | null)[]) {
@@ -90,8 +126,11 @@ export const usageRecords: Served<UsageRecord> = {
   },
   owner: (r) => (r as any).vendor_id ?? '',
   scope: (ctx) => usageRecordVisible(ctx),
-  // a file writes a million of them at once: its btrees' columns stay out of the GIN index
-  leanFilterIndex: true,
+  // a file writes a million of them at once: its btrees' columns stay out of the GIN index, and what the columns
+  // hold stays out of `data`
+  // (usage_records_file_row, migrations/0028, leads the file: a file's records in row order)
+  leanFilterIndex: { led: ['usage_file_id'] },
+  composed: { object: recordObject, inColumns: RECORD_IN_COLUMNS },
   actions: {
     async close(ctx, r, body, _params, db) {
       await outdateChunk(db, r);
@@ -117,7 +156,7 @@ export function recordRoutes(api: Api) {
     const body = parseBody(UsageRecordsClose, req.body);
     const out = await api.db.transaction().execute(async (trx) => {
       const ids = body.map((b) => b.id);
-      const { rows } = await sql<{ data: UsageRecord; vendor_id: string }>`select t.data, t.vendor_id
+      const { rows } = await sql<{ data: UsageRecord; vendor_id: string }>`select ${recordObject} as data, t.vendor_id
         from usage_records t where t.id in (${sql.join(ids)}) and t.provider_id = ${ctx.account.id}
         and ${usageRecordVisible(ctx)} for update`.execute(trx);
       const found = new Map(rows.map((r) => [r.data.id, r]));
@@ -141,7 +180,7 @@ export function recordRoutes(api: Api) {
         const next = closed(ctx, row.data, item);
         await trx
           .updateTable('usage_records')
-          .set({ status: 'closed', data: JSON.stringify(next) })
+          .set({ status: 'closed', data: JSON.stringify(leanRecord(next)) })
           .where('id', '=', item.id)
           .execute();
         await outdateChunk(trx, row.data);

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import unzipper from 'unzipper';
 import type { FastifyReply } from 'fastify';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { cellText } from '@trellis/domain';
@@ -41,13 +42,27 @@ export interface SheetReading {
   date1904(): boolean;
 }
 
+/** Random access to a stored file (FileStore.openRandom): a ZIP is read from its central directory at the end. */
+export interface RandomAccess {
+  size: number;
+  /** The bytes from `start` to `end` (inclusive; to the end of the file when absent). */
+  range(start: number, end?: number): Readable;
+}
+
 /**
- * Read one sheet of a workbook from a stream (`null`: the first sheet, whatever its name); the others are read
- * through unparsed. `dates`: apply cell formats, so date cells read as dates (costs a
- * style lookup per cell; without it a date cell reads as its serial number, which `cellTime` understands).
+ * Read one sheet of a workbook (`null`: the first sheet, whatever its name). `dates`: apply cell formats, so date
+ * cells read as dates (costs a style lookup per cell; without it a date cell reads as its serial number, which
+ * `cellTime` understands).
+ *
+ * ExcelJS's streaming WorkbookReader reads the ZIP front to back in one pass, and then loses the last entry now and
+ * then (exceljs#3064): ExcelJS writes `xl/workbook.xml` last, and a file read without it fails with "Cannot read
+ * properties of undefined (reading 'sheets')". So the ZIP is read from its central directory (unzipper), and the
+ * reader's own parts are fed in the order it needs them: the relationships, the workbook (sheet names, the 1904
+ * date system), the shared strings, the styles, then the one sheet, streamed row by row with backpressure. The
+ * other sheets are never read (the single pass wrote each one to a temporary file first).
  */
-export function readSheet(input: Readable, sheet: string | null, opts: { dates?: boolean } = {}): SheetReading {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+export function readSheet(source: RandomAccess, sheet: string | null, opts: { dates?: boolean } = {}): SheetReading {
+  const reader: any = new ExcelJS.stream.xlsx.WorkbookReader(null as any, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -57,14 +72,31 @@ export function readSheet(input: Readable, sheet: string | null, opts: { dates?:
   let found = false;
   let lastRow: number | null = null;
   async function* rows(): AsyncGenerator<SheetRow[]> {
+    let entry: Readable | null = null;
     try {
-      for await (const ws of reader as AsyncIterable<any>) {
-        if ((sheet !== null && ws.name !== sheet) || found) {
-          // skipped unparsed: its bytes are only read through
-          for await (const _chunk of ws.iterator as AsyncIterable<unknown>);
-          continue;
-        }
-        found = true;
+      const dir = await unzipper.Open.custom({
+        size: async () => source.size,
+        // unzipper's `length` is where the range ends (Open.file reads it so)
+        stream: (offset: number, length?: number) => source.range(offset, length ? offset + length : undefined),
+      } as any);
+      const files = new Map(dir.files.map((f) => [f.path.replace(/^\//, ''), f]));
+      const part = (path: string) => files.get(path)?.stream();
+      const rels = part('xl/_rels/workbook.xml.rels');
+      const workbook = part('xl/workbook.xml');
+      if (!rels || !workbook) throw new UnreadableWorkbook('it holds no workbook');
+      await reader._parseRels(rels);
+      await reader._parseWorkbook(workbook);
+      const strings = part('xl/sharedStrings.xml');
+      if (strings) for await (const _ of reader._parseSharedStrings(strings));
+      reader.sharedStrings ??= [];
+      const styles = opts.dates ? part('xl/styles.xml') : undefined;
+      if (styles) await reader._parseStyles(styles);
+      const wanted = sheetPath(reader, sheet);
+      if (!wanted) return;
+      entry = part(wanted.path) ?? null;
+      if (!entry) throw new UnreadableWorkbook(`its sheet ${wanted.path} is missing`);
+      found = true;
+      for (const { value: ws } of reader._parseWorksheet(entry, wanted.no) as Iterable<{ value: any }>) {
         ws.iterator = peekDimension(ws.iterator, (last) => (lastRow = last));
         // the parser's own chunks of events (what its row iterator unrolls one await per row)
         for await (const events of ws.parse() as AsyncIterable<{ eventType: string; value: any }[]>) {
@@ -77,15 +109,26 @@ export function readSheet(input: Readable, sheet: string | null, opts: { dates?:
     } catch (e) {
       throw e instanceof UnreadableWorkbook ? e : new UnreadableWorkbook(e instanceof Error ? e.message : String(e));
     } finally {
-      input.destroy();
+      entry?.destroy();
     }
   }
   return {
     rows: rows(),
     found: () => found,
     lastRow: () => lastRow,
-    date1904: () => Boolean((reader as any).properties?.model?.date1904 ?? (reader as any).properties?.date1904),
+    date1904: () => Boolean(reader.properties?.model?.date1904 ?? reader.properties?.date1904),
   };
+}
+
+/** Where a sheet is in the ZIP: by name (or the first sheet), through the workbook's relationships. */
+function sheetPath(reader: any, name: string | null): { path: string; no: string } | null {
+  const sheets: { name: string; rId: string }[] = reader.model?.sheets ?? [];
+  const wanted = name === null ? sheets[0] : sheets.find((s) => s.name === name);
+  const target: string | undefined = (reader.workbookRels ?? []).find((r: any) => r.Id === wanted?.rId)?.Target;
+  if (!target) return null;
+  // relative to xl/ (worksheets/sheet1.xml) or absolute (/xl/worksheets/sheet1.xml)
+  const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+  return { path, no: /(\d+)\.xml$/.exec(path)?.[1] ?? '1' };
 }
 
 const DIMENSION = /<(?:\w+:)?dimension\s+ref="[A-Z]*\d+(?::[A-Z]*(\d+))?"/;
