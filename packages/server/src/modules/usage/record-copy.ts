@@ -41,7 +41,14 @@ class StreamedCopy implements RecordSink {
 
   async write(text: string) {
     const stream = this.stream ?? (await this.open());
-    if (!stream.write(text)) await new Promise<void>((ok) => stream.once('drain', ok).once('close', ok));
+    if (!stream.write(text))
+      await new Promise<void>((ok) => {
+        const go = () => {
+          stream.off('drain', go).off('close', go);
+          ok();
+        };
+        stream.on('drain', go).on('close', go);
+      });
     if (this.failure) throw this.failure;
   }
 
