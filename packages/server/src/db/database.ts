@@ -23,6 +23,30 @@ export const poolOf = (db: Database): import('pg').Pool | undefined => pools.get
 const embedded = new WeakMap<Database, PGlite>();
 
 /**
+ * Call `fn` on each NOTIFY on `channel` (delivered when the notifying transaction commits, from any process on the
+ * database); answers how to stop. On PostgreSQL this holds one connection of the pool for as long as it listens.
+ */
+export async function listen(db: Database, channel: string, fn: () => void): Promise<() => Promise<void>> {
+  const pool = pools.get(db);
+  if (pool) {
+    const client = await pool.connect();
+    client.on('notification', (n) => {
+      if (n.channel === channel) fn();
+    });
+    await client.query(`listen ${channel}`);
+    // the LISTEN ends with its connection, which is not given back to the pool
+    return async () => client.release(true);
+  }
+  const lite = embedded.get(db);
+  if (!lite) return async () => undefined;
+  // on the one connection, between transactions (a LISTEN inside one would wait for its commit)
+  const stop = await db.connection().execute(() => lite.listen(channel, () => fn()));
+  return async () => {
+    await db.connection().execute(() => stop());
+  };
+}
+
+/**
  * Run `copy <table> (<columns>) from stdin` with `text` (lines in COPY's text format) on the embedded database, which
  * takes COPY's data as a blob; on its one connection, in turn with every other query.
  */

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { listen } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../resources/ids.ts';
 
@@ -14,7 +15,13 @@ export function registerJob(kind: string, handler: JobHandler) {
   handlers.set(kind, handler);
 }
 
-/** Queue work, in the caller's transaction so it exists only if the change that asked for it commits. */
+/** Runners are told of due work on this channel, when the transaction that queued it commits. */
+const CHANNEL = 'trellis_jobs';
+
+/**
+ * Queue work, in the caller's transaction so it exists only if the change that asked for it commits. Work due now
+ * wakes the job runners (a NOTIFY, sent on commit) instead of waiting for their next poll.
+ */
 export async function enqueue(db: Db, kind: string, payload: unknown, opts: { runAt?: Date; accountId?: string } = {}) {
   const id = newId('JB', 4, 4);
   await db
@@ -30,6 +37,7 @@ export async function enqueue(db: Db, kind: string, payload: unknown, opts: { ru
       finished_at: null,
     })
     .execute();
+  if (!opts.runAt || opts.runAt.getTime() <= Date.now()) await sql`select pg_notify(${CHANNEL}, '')`.execute(db);
   return id;
 }
 
@@ -83,21 +91,51 @@ export async function runDueJobs(db: Kysely<DB>, limit = 100): Promise<number> {
 }
 
 /** Poll for due jobs every `intervalMs` until stopped. */
-export function startJobRunner(db: Kysely<DB>, intervalMs = 1000): () => Promise<void> {
+/** Stops a runner (after the job it is running); `listening`: resolves once new jobs wake it. */
+export interface JobRunner {
+  (): Promise<void>;
+  listening: Promise<void>;
+}
+
+export function startJobRunner(db: Kysely<DB>, intervalMs = 1000): JobRunner {
   let stopped = false;
+  let ticking = false;
+  let again = false;
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     if (stopped) return;
+    ticking = true;
+    again = false;
     running = runDueJobs(db)
       .catch((e) => console.error('job runner:', e))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
+        ticking = false;
+        if (stopped) return;
+        if (again) tick();
+        else timer = setTimeout(tick, intervalMs);
       });
   };
+  // queued work wakes the runner at once; the poll stays for work queued to run later, and as the fallback
+  const wake = () => {
+    if (stopped) return;
+    if (ticking) again = true;
+    else {
+      clearTimeout(timer);
+      tick();
+    }
+  };
   let timer = setTimeout(tick, intervalMs);
-  return async () => {
+  const listening = listen(db, CHANNEL, wake).catch((e) => {
+    console.error(`job runner: not woken by new jobs, polling every ${intervalMs} ms (${(e as Error).message})`);
+    return async () => undefined;
+  });
+  const stop = async () => {
     stopped = true;
     clearTimeout(timer);
     await running;
+    await (
+      await listening
+    )();
   };
+  return Object.assign(stop, { listening: listening.then(() => undefined) });
 }
