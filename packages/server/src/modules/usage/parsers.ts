@@ -111,8 +111,11 @@ export async function parseInWorker(job: ParseJob, source: RandomAccess, on: Par
             });
             break;
           case 'failed':
-            healthy = true;
-            reject(m.unreadable ? new UnreadableWorkbook(m.message) : new Error(m.message));
+            // after what was sent before it (bad rows being spooled)
+            then(async () => {
+              healthy = true;
+              reject(m.unreadable ? new UnreadableWorkbook(m.message) : new Error(m.message));
+            });
             break;
         }
       };
