@@ -37,7 +37,10 @@ export interface Config {
   /** How often a start that found no database tries again, ms. */
   dbRetryMs: number;
   trustProxy: boolean;
-  /** Poll interval of the background job runner; 0 = do not run jobs in this process (tests run them explicitly). */
+  /**
+   * Poll interval of the background job runner, for work queued to run later and as the fallback (work due now
+   * wakes it on commit); 0 = do not run jobs in this process (tests run them explicitly).
+   */
   jobIntervalMs: number;
   logLevel: string;
   /** `host:port` of the DNS server that domain verification asks; unset = the system's resolvers. */
@@ -112,7 +115,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     publicMaxPerAddress: Number(env.PUBLIC_MAX_PER_ADDRESS ?? 30),
     dbRetryMs: Number(env.DATABASE_RETRY_MS ?? 2000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    jobIntervalMs: Number(env.JOB_INTERVAL_MS ?? 1000),
+    jobIntervalMs: Number(env.JOB_INTERVAL_MS ?? 5000),
     logLevel: env.LOG_LEVEL ?? 'warn',
     dnsResolver: env.DNS_RESOLVER || undefined,
     dnsTimeoutMs: Number(env.DNS_TIMEOUT_MS ?? 5000),
