@@ -18,17 +18,23 @@ function take(): Worker {
   const kept = idle.pop();
   if (!kept) return start();
   clearTimeout(kept.timer);
+  kept.worker.removeAllListeners('exit');
   return kept.worker;
 }
 
 function keep(worker: Worker) {
   worker.unref();
-  const timer = setTimeout(() => {
+  const drop = () => {
     const at = idle.findIndex((k) => k.worker === worker);
-    if (at >= 0) idle.splice(at, 1);
+    if (at >= 0) clearTimeout(idle.splice(at, 1)[0].timer);
+  };
+  const timer = setTimeout(() => {
+    drop();
     void worker.terminate();
   }, KEPT_MS);
   timer.unref();
+  // a kept worker that ends (whatever the cause) is never handed a job
+  worker.once('exit', drop);
   idle.push({ worker, timer });
 }
 
