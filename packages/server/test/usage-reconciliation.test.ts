@@ -77,6 +77,51 @@ const chunksOf = async (fileId: string) => {
   return Object.fromEntries(chunks.map((c: any) => [c.binding.hub?.id, c]));
 };
 
+describe('records', () => {
+  it('close-records closes approved records with their billing references and answers each outcome (206)', async () => {
+    const f = await acceptedUsageFile(
+      w,
+      [
+        { asset: w.assets[0], usage: 2, record_id: 'cr-1' },
+        { asset: w.assets[1], usage: 3, record_id: 'cr-2' },
+      ],
+      { month: 6 },
+    );
+    const before = await byRecordId(f.id);
+    const res = await call(w.provider, 'POST', '/usage/records/close-records', [
+      { id: before['cr-1'].id, external_billing_id: 'INV-7', external_billing_note: 'March' },
+      { id: 'UR-0000-0000-0000-0000001' },
+    ]);
+    expect(res.statusCode, res.body).toBe(206);
+    expect(res.json()).toEqual([
+      { id: before['cr-1'].id, status: 'closed', error_codes: '', error_details: '' },
+      {
+        id: 'UR-0000-0000-0000-0000001',
+        status: 'invalid',
+        error_codes: 'USG_001',
+        error_details: 'Record not found.',
+      },
+    ]);
+    const after = await byRecordId(f.id);
+    expect(after['cr-1']).toMatchObject({
+      status: 'closed',
+      external_billing_id: 'INV-7',
+      external_billing_note: 'March',
+      record_id: 'cr-1',
+      usage: 2,
+      asset: { id: w.assets[0].id },
+    });
+    expect(after['cr-2'].status).toBe('approved');
+    // closed once is closed: a second call says so; the vendor may not close
+    const again = await call(w.provider, 'POST', '/usage/records/close-records', [{ id: before['cr-1'].id }]);
+    expect(again.json()[0]).toMatchObject({ status: 'closed', error_codes: 'USG_002' });
+    expect((await call(w.vendor, 'POST', '/usage/records/close-records', [{ id: before['cr-2'].id }])).statusCode).toBe(
+      403,
+    );
+    expect((await ok(w.t, w.provider, 'GET', `/usage/files/${f.id}`)).records.closed).toBe(1);
+  });
+});
+
 describe('chunks', () => {
   it('accept splits the file into one chunk per hub; a chunk downloads as an XLSX of its records', async () => {
     const [north, south] = w.assets;

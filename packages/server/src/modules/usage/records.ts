@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors.ts';
 import { requireCtx } from '../../http/reply.ts';
 import { describeRoute } from '../../openapi/openapi.ts';
 import { recordAudit } from '../../resources/audit.ts';
-import { parseBody, type Db, type Served } from '../../resources/engine.ts';
+import { parseBody, updateObject, type Db, type Served } from '../../resources/engine.ts';
 import type { Api } from '../types.ts';
 import { usageRecordTable } from './tables.ts';
 
@@ -65,10 +65,6 @@ export async function setRecordStatus(
     where usage_file_id = ${fileId} and status = ${from}`.execute(db);
 }
 
-/** What of a record `data` holds. */
-export const leanRecord = (r: UsageRecord) =>
-  Object.fromEntries(Object.entries(r).filter(([k]) => !(RECORD_IN_COLUMNS as readonly string[]).includes(k)));
-
 /** Chunks made before some of their records changed no longer match them: the file's chunks of these hubs. */
 export async function outdateChunks(db: Db, fileId: string, hubIds: readonly (string | null)[]) {
   const hubs = [...new Set(hubIds.filter((h): h is string => h !== null))];
@@ -126,9 +122,8 @@ export const usageRecords: Served<UsageRecord> = {
   },
   owner: (r) => (r as any).vendor_id ?? '',
   scope: (ctx) => usageRecordVisible(ctx),
-  // a file writes a million of them at once: its btrees' columns stay out of the GIN index, and what the columns
-  // hold stays out of `data`
-  // (usage_records_file_row, migrations/0028, leads the file: a file's records in row order)
+  // a file writes a million of them at once: columns that a btree leads stay out of the GIN index (the file's:
+  // usage_records_file_row, migrations/0028), and what the columns hold stays out of `data`
   leanFilterIndex: { led: ['usage_file_id'] },
   composed: { object: recordObject, inColumns: RECORD_IN_COLUMNS },
   actions: {
@@ -178,11 +173,8 @@ export function recordRoutes(api: Api) {
           continue;
         }
         const next = closed(ctx, row.data, item);
-        await trx
-          .updateTable('usage_records')
-          .set({ status: 'closed', data: JSON.stringify(leanRecord(next)) })
-          .where('id', '=', item.id)
-          .execute();
+        // stored as the engine stores it: the columns, and in `data` what they do not hold
+        await updateObject(usageRecords, next, trx);
         await outdateChunk(trx, row.data);
         await recordAudit(trx, ctx, {
           res: usageRecords,
