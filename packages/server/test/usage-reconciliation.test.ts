@@ -85,7 +85,7 @@ describe('records', () => {
         { asset: w.assets[0], usage: 2, record_id: 'cr-1' },
         { asset: w.assets[1], usage: 3, record_id: 'cr-2' },
       ],
-      { month: 6 },
+      { month: 7 },
     );
     const before = await byRecordId(f.id);
     const res = await call(w.provider, 'POST', '/usage/records/close-records', [
