@@ -239,6 +239,15 @@ describe('usage file upload and processing', () => {
     // listed by subscription, as billing and the subscription's page read them
     const byAsset = await get(vendor, `/usage/records?asset.id=${assets['SO-20260101'].id}&usage_file=${f.id}`);
     expect(byAsset.map((r: any) => r.record_id).sort()).toEqual(['rec-1', 'rec-3']);
+    // values the file or the subscription hold for their records are filtered on them (Served.through)
+    const ids = async (q: string) =>
+      (await get(vendor, `/usage/records?usage_file=${f.id}&${q}`)).map((r: any) => r.record_id).sort();
+    expect(await ids('asset.external_id=SO-20260102')).toEqual(['rec-2']);
+    expect(await ids('ne(asset_external_id,SO-20260102)')).toEqual(['rec-1', 'rec-3']);
+    expect(await ids(`asset_external_uid=${assets['SO-20260101'].external_uid}`)).toEqual(['rec-1', 'rec-3']);
+    expect(await ids(`product_id=${f.product.id}&usagefile.schema=${f.schema}`)).toEqual(['rec-1', 'rec-2', 'rec-3']);
+    expect(await ids('in(product.id,(PRD-000-000-000))')).toEqual([]);
+    expect(await ids('not(eq(usagefile.schema,other))')).toEqual(['rec-1', 'rec-2', 'rec-3']);
 
     const download = await call(vendor, 'GET', `/usage/files/${f.id}/uploadedfile`);
     expect(download.statusCode).toBe(200);

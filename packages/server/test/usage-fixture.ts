@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { UsageRecord, type UsageFile } from '@trellis/domain';
 import { newId } from '../src/resources/ids.ts';
+import { RECORD_IN_COLUMNS } from '../src/modules/usage/records.ts';
 import { contactInfo, fulfillmentProduct } from './fulfillment-fixture.ts';
 import { ok } from './distribution-helpers.ts';
 import { openTenants } from './tenants.ts';
@@ -219,7 +220,12 @@ export async function readyUsageFile(w: UsageWorld, specs: RecordSpec[], opts: F
           end_at: r.end_date,
           usage: String(r.usage),
           created_at: r.created,
-          data: JSON.stringify(r),
+          // lean, as the processing writes it: what the columns and the file hold is composed back (records.ts)
+          data: JSON.stringify(
+            Object.fromEntries(
+              Object.entries(r).filter(([k]) => !(RECORD_IN_COLUMNS as readonly string[]).includes(k)),
+            ),
+          ),
         })),
       )
       .execute();
@@ -235,7 +241,11 @@ export async function readyUsageFile(w: UsageWorld, specs: RecordSpec[], opts: F
   };
   await w.t.db
     .updateTable('usage_files')
-    .set({ status: 'ready', data: JSON.stringify(ready) })
+    .set({
+      status: 'ready',
+      data: JSON.stringify(ready),
+      record_items: JSON.stringify(records.length ? { [w.item.id]: records[0].item } : {}),
+    })
     .where('id', '=', f.id)
     .execute();
   return ready;

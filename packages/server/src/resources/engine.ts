@@ -23,7 +23,7 @@ import { fieldColumns, rowOf as tableRow, type Table } from './table.ts';
 import { traitHandlers } from './traits.ts';
 import { referenceFilters } from './reference.ts';
 import { arraySteps } from './schema-paths.ts';
-import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec } from './rql-sql.ts';
+import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec, type Through } from './rql-sql.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type Params = Record<string, string>;
@@ -94,6 +94,12 @@ export interface Served<T extends Obj = Obj> {
    * hold, which the engine leaves out of `data` when it writes. A usage record's row is then half as wide.
    */
   composed?: { object: RawBuilder<unknown>; inColumns: readonly string[] };
+  /**
+   * For tables written in bulk: filter columns whose value a parent row holds for all its children (a usage
+   * record's product, by its file), by column. Their filters are tested on the parent, whose index serves them,
+   * and the table's own filter index leaves them out (rql-sql `through`).
+   */
+  through?: Record<string, Through>;
   /** Whether the parent in the path (`/accounts/:accountId/...`) is visible; false → 404 on list and create. */
   parentVisible?(ctx: Ctx, params: Params, db: Db): boolean | Promise<boolean>;
   /** Extra access rule for writes beyond the module, `writableBy` and the machine's rules (e.g. own account only). */
@@ -174,9 +180,10 @@ function querySpec(res: Served<any>): QuerySpec {
     const target = ref(name);
     // a declared path through a list (`asset.params.id`) matches any element
     const arrays = target.json && arraySteps(res.decl.schema, target.json);
+    const through = target.column !== undefined ? res.through?.[target.column] : undefined;
     fields[name] = arrays?.includes(true)
       ? { ...target, type: f.type, ops: f.ops, lax: true, arrays }
-      : { ...target, type: f.type, ops: f.ops };
+      : { ...target, type: f.type, ops: f.ops, ...(through && { through }) };
   }
   const ordering: QuerySpec['ordering'] = {};
   for (const name of res.decl.ordering) ordering[name] = ref(name);

@@ -38,6 +38,8 @@ function nameOf(table: string, suffix: string): string {
 function filterKey(f: FieldSpec, spec: QuerySpec, db: Kysely<any>): string | null {
   const served = f.ops.some((op) => op === 'eq' || op === 'in' || RANGE_OPS.includes(op));
   if (!served) return null;
+  // the parent's index serves it (Served.through)
+  if (f.through) return null;
   if (f.column !== undefined) return `"${f.column}"`;
   if (containable(f)) return 'data jsonb_path_ops';
   // a value inside a list is read by a path query, which no expression index holds

@@ -27,6 +27,19 @@ export interface FieldSpec {
   arrays?: boolean[];
   /** A Django lookup spelt into the name (`name__icontains`, `pending_request__is_null`): what `eq` means. */
   lookup?: 'icontains' | 'is_null';
+  /**
+   * The value is one its parent row holds for all its children (a usage record's product is its file's): the
+   * condition is tested on the parent (`table`, by `id`) and the rows are those whose `key` column names a parent
+   * that satisfies it, so the parent's index serves it and the children's writes keep no index of it (Served.through).
+   */
+  through?: Through;
+}
+
+/** Where a field's value is held by a parent row: the parent's table, its column or json path, the child's key. */
+export interface Through {
+  key: string;
+  table: string;
+  target: { column: string } | { json: string[] };
 }
 
 export interface QuerySpec {
@@ -222,11 +235,24 @@ export function compileFilter(node: RqlNode, spec: QuerySpec): RawBuilder<boolea
         containable(f) &&
         ((leaf.type === 'compare' && leaf.op === 'eq' && leaf.value !== null) ||
           (leaf.type === 'list' && leaf.op === 'in' && !leaf.values.includes(null)));
+      if (f.through) return viaParent(leaf, f, f.through, spec);
       return f.lax && !contained ? laxly(leaf, f, spec) : compileLeaf(leaf, f, spec);
     }
     default:
       throw new QueryError(`Unknown filter node '${String((node as { type?: unknown }).type)}'.`);
   }
+}
+
+/**
+ * A leaf on a value the parent holds: the rows whose parent satisfies it. Each row has exactly one parent, so the
+ * negations (`ne`, `out`, `null`) hold of a row exactly when they hold of its parent.
+ */
+function viaParent(leaf: Leaf, f: FieldSpec, through: Through, spec: QuerySpec): RawBuilder<boolean> {
+  for (const id of [through.key, through.table])
+    if (!IDENT_RE.test(id)) throw new Error(`Invalid identifier in query spec: ${id}`);
+  const parent: FieldSpec = { ...through.target, type: f.type, ops: f.ops };
+  const cond = compileLeaf(leaf, parent, { ...spec, table: 'p' });
+  return sql<boolean>`(${sql.ref(`${spec.table}.${through.key}`)} in (select p.id from ${sql.table(through.table)} p where ${cond}))`;
 }
 
 /** `eq(name__icontains,v)` is `ilike(name,*v*)`; `eq(x__is_null,true)` is `null(x)`. */

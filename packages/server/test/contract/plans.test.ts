@@ -66,8 +66,14 @@ async function pageQuery(who: Caller, url: string): Promise<CompiledQuery> {
   return page;
 }
 
-/** How the field shows in a plan's conditions: its column, its json path, or a containment on `data`. */
+/**
+ * How the field shows in a plan's conditions: its column, its json path, or a containment on `data` (of the parent
+ * that holds it, for a field filtered through its parent: Served.through).
+ */
 function markers(res: Served<any>, field: string): string[] {
+  const through = specOf(res).fields[field]?.through?.target;
+  if (through && 'column' in through) return [through.column];
+  if (through) return [`{${through.json.join(',')}}`, '@>'];
   const column = columnMap(res)[field];
   if (column) return [column];
   return [`{${field.split('.').join(',')}}`, '@>'];

@@ -24,7 +24,7 @@ export async function refreshAggregates(db: Db, fileId: string, fileStatus: stri
       min(r.vendor_id), min(r.provider_id), min(r.product_id), r.asset_id, r.item_id, k.month,
       jsonb_build_object(
         'id', r.asset_id || ':' || r.item_id || ':' || to_char(k.month at time zone 'UTC', 'YYYY-MM'),
-        'item', (array_agg(r.data -> 'item'))[1],
+        'item', (array_agg(f.record_items -> r.item_id))[1],
         'asset', jsonb_build_object('id', r.asset_id, 'external_id', min(r.asset_external_id),
           'external_uid', min(r.asset_external_uid)),
         'product', jsonb_build_object('id', min(r.product_id)),

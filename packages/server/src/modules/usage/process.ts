@@ -80,6 +80,9 @@ async function readRecords(
     usageItemsOf(db, file.product.id),
     usageSubscriptionsOf(db, file.product.id, file.marketplace.id),
   ]);
+  // the items as the records name them, held once by the file (records.ts composes each record's item from it)
+  const byId = Object.fromEntries(items.map((i) => [i.id, i]));
+  await sql`update usage_files set record_items = ${JSON.stringify(byId)}::jsonb where id = ${file.id}`.execute(db);
   const upload = await store.openRandom(key);
   if (!upload) return { kind: 'file', detail: S.failed('the uploaded spreadsheet is no longer stored') };
   const sink = recordSink(db);

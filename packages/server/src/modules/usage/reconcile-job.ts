@@ -110,9 +110,11 @@ async function readSheet(db: Kysely<DB>, store: FileStore, r: Reconciliation, ke
   return count;
 }
 
+/** The precision of a record's item (its file holds the items, records.ts). */
+const precision = sql`(f.record_items -> r.item_id ->> 'precision')`;
 /** Decimal places of a record's item precision (`integer`, `decimal(n)`); null for a precision it does not state. */
-const places = sql`(case when r.data #>> '{item,precision}' = 'integer' then 0
-  when r.data #>> '{item,precision}' ~ '^decimal\\(\\d+\\)$' then substring(r.data #>> '{item,precision}' from '\\d+')::int end)`;
+const places = sql`(case when ${precision} = 'integer' then 0
+  when ${precision} ~ '^decimal\\(\\d+\\)$' then substring(${precision} from '\\d+')::int end)`;
 
 /** Match every stored row to the file's records by record_id, in three set-wide statements. */
 async function classify(db: Kysely<DB>, r: Reconciliation) {
@@ -128,7 +130,7 @@ async function classify(db: Kysely<DB>, r: Reconciliation) {
         when ${places} is null then case when x.usage = r.usage then 'matched' else 'mismatched' end
         when round(x.usage, ${places}) = round(r.usage, ${places}) then 'matched'
         else 'mismatched' end
-    from usage_records r
+    from usage_records r join usage_files f on f.id = r.usage_file_id
     where x.reconciliation_id = ${r.id} and x.result is null
       and r.usage_file_id = ${r.usagefile.id} and r.record_id = x.record_id`.execute(db);
   await sql`update usage_reconciliation_rows set result = 'unknown'

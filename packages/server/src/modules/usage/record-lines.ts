@@ -5,7 +5,7 @@ import type { GoodRow } from './row-check.ts';
 
 // A good row as the line of its usage record in COPY's text format (record-copy.ts writes them): the columns in
 // COPY_COLUMNS order, tab-separated, `\N` for null, backslash, tab and line ends escaped; `data` is the record's
-// lean JSON (records.ts RECORD_IN_COLUMNS are columns). Made where the sheet is parsed (parse-worker.ts).
+// lean JSON (records.ts RECORD_IN_COLUMNS: what the columns and the file hold). Made where the sheet is parsed (parse-worker.ts).
 
 export const COPY_COLUMNS = [
   'id',
@@ -43,9 +43,6 @@ export class RecordLines {
   /** `\t<file>\t<vendor>\t<provider>\t<product>\t`: what follows every record's id. */
   private readonly fileColumns: string;
   private readonly itemIds: string[];
-  private readonly itemJson: string[];
-  /** The record's file as `data` names it, and the constant keys after it. */
-  private readonly fileData: string;
   private readonly tail: string;
   private readonly created = new Date().toISOString();
   /** Per subscription: its asset columns and its hub column (a file names a few thousand subscriptions). */
@@ -56,9 +53,6 @@ export class RecordLines {
     this.prefix = recordIdPrefix(file.id);
     this.fileColumns = `\t${f(file.id)}\t${f(file.vendor.id)}\t${f(file.provider.id)}\t${f(file.product.id)}\t`;
     this.itemIds = items.map((i) => f(i.id));
-    // JSON escapes its own specials with backslashes, which COPY's text format escapes in turn
-    this.itemJson = items.map((i) => f(JSON.stringify(i)));
-    this.fileData = f(`,"usagefile":${JSON.stringify({ name: file.name, currency: file.currency })},"multiplier":1`);
     this.tail = `\t${f(file.schema)}\tvalid\t`;
   }
 
@@ -70,13 +64,16 @@ export class RecordLines {
       asset = [`${f(a.id)}\t${f(a.external_id)}\t${f(a.external_uid)}\t`, `\t${f(a.hub_id)}`];
       this.assets.set(r.asset, asset);
     }
-    let data = `{"record_note":${copyField(JSON.stringify(r.record_note))},"item":${this.itemJson[r.item]}${this.fileData}`;
+    // what only some records have; JSON escapes its own specials with backslashes, which COPY's text format escapes
+    // in turn
+    let data = '';
+    if (r.record_note) data += `,"record_note":${copyField(JSON.stringify(r.record_note))}`;
     if (r.category !== null) data += `,"category":${copyField(JSON.stringify(r.category))}`;
     if (r.tier !== null) data += `,"tier":${r.tier}`;
     if (r.amount !== null) data += `,"amount":${r.amount}`;
     return (
       `${this.prefix}${String(r.row).padStart(7, '0')}${this.fileColumns}${asset[0]}${this.itemIds[r.item]}${asset[1]}` +
-      `${this.tail}${copyField(r.record_id)}\t${r.row}\t${r.start}\t${r.end}\t${r.usage}\t${this.created}\t${data}}\n`
+      `${this.tail}${copyField(r.record_id)}\t${r.row}\t${r.start}\t${r.end}\t${r.usage}\t${this.created}\t{${data.slice(1)}}\n`
     );
   }
 }

@@ -21,7 +21,10 @@ export const usageRecordVisible = (ctx: Ctx) =>
 /** A timestamp column as the API writes times (`toISOString`). */
 const isoOf = (col: RawBuilder<unknown>) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The keys of a record that its columns hold: they are not repeated in `data` (records are written in bulk). */
+/**
+ * The keys of a record that its columns and its file hold: they are not repeated in `data` (records are written in
+ * bulk; a file holds the item and its own name and currency once for all its records: usage_files.record_items).
+ */
 export const RECORD_IN_COLUMNS = [
   'id',
   'record_id',
@@ -31,24 +34,29 @@ export const RECORD_IN_COLUMNS = [
   'end_date',
   'product_id',
   'item_id',
+  'item',
   'asset_id',
   'asset_external_id',
   'asset_external_uid',
   'asset',
   'hub',
+  'usagefile',
+  'multiplier',
   'usage',
   'created',
 ] as const;
 
-/** A record: `data` (the note, the item, the file's name and currency, billing) and what the columns hold. */
+/** A record: `data` (a note, a category, tier and amount, billing), what the columns hold and what its file holds. */
 export const recordObject = sql`(t.data || jsonb_build_object('id', t.id, 'record_id', t.record_id, 'status', t.status,
   'row', t."row", 'start_date', ${isoOf(sql`t.start_at`)}, 'end_date', ${isoOf(sql`t.end_at`)},
   'product_id', t.product_id, 'item_id', t.item_id, 'asset_id', t.asset_id, 'asset_external_id', t.asset_external_id,
   'asset_external_uid', t.asset_external_uid,
   'asset', jsonb_build_object('id', t.asset_id, 'external_id', t.asset_external_id, 'external_uid', t.asset_external_uid),
-  'usagefile', coalesce(t.data -> 'usagefile', '{}') || jsonb_build_object('id', t.usage_file_id, 'schema', t.schema),
   'hub', case when t.hub_id is null then null else jsonb_build_object('id', t.hub_id) end,
-  'usage', t.usage, 'created', ${isoOf(sql`t.created_at`)}))`;
+  'record_note', coalesce(t.data -> 'record_note', '""'), 'multiplier', 1,
+  'usage', t.usage, 'created', ${isoOf(sql`t.created_at`)})
+  || coalesce((select jsonb_build_object('item', f.record_items -> t.item_id, 'usagefile', jsonb_build_object('id', f.id,
+    'name', f.name, 'currency', f.data -> 'currency', 'schema', t.schema)) from usage_files f where f.id = t.usage_file_id), '{}'))`;
 
 /** Move every record of a file from one status to another (column and stored object alike). */
 export async function setRecordStatus(
@@ -122,9 +130,16 @@ export const usageRecords: Served<UsageRecord> = {
   },
   owner: (r) => (r as any).vendor_id ?? '',
   scope: (ctx) => usageRecordVisible(ctx),
-  // a file writes a million of them at once: columns that a btree leads stay out of the GIN index (the file's:
-  // usage_records_file_row, migrations/0028), and what the columns hold stays out of `data`
-  leanFilterIndex: { led: ['usage_file_id'] },
+  // a file writes a million of them at once: columns that an index leads stay out of the GIN index (the file's
+  // btree usage_records_file_row, migrations/0028; the creation time's BRIN, 0031), values the file or the asset
+  // hold for all their records are filtered on them, and what the columns and the file hold stays out of `data`
+  leanFilterIndex: { led: ['usage_file_id', 'created_at'] },
+  through: {
+    product_id: { key: 'usage_file_id', table: 'usage_files', target: { column: 'product_id' } },
+    schema: { key: 'usage_file_id', table: 'usage_files', target: { json: ['schema'] } },
+    asset_external_id: { key: 'asset_id', table: 'assets', target: { column: 'external_id' } },
+    asset_external_uid: { key: 'asset_id', table: 'assets', target: { column: 'external_uid' } },
+  },
   composed: { object: recordObject, inColumns: RECORD_IN_COLUMNS },
   actions: {
     async close(ctx, r, body, _params, db) {

@@ -1,4 +1,4 @@
-import { defineTable, int, numeric, text, timestamp } from '../../resources/table.ts';
+import { defineTable, int, jsonb, numeric, text, timestamp } from '../../resources/table.ts';
 
 // The usage area's tables (migrations/0028_usage.ts): each column names the object path it copies; the spreadsheet
 // keys are written by the upload and the processing themselves.
@@ -15,6 +15,8 @@ export const usageFileTable = defineTable('usage_files', {
   status: text('status'),
   upload_key: text().nullable(),
   processed_key: text().nullable(),
+  /** The file's items as its records name them, by id (records.ts composes a record's item from it). */
+  record_items: jsonb().nullable(),
   created_at: timestamp('created'),
   updated_at: timestamp('updated'),
 });
