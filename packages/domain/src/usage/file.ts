@@ -160,7 +160,13 @@ const actions: Record<string, ActionDecl<UsageFile>> = {
       title: 'Submit usage file',
       text: (f) => `Submit ${f.id} with ${f.stats.validated} records to ${f.provider.name} for acceptance?`,
     },
-    done: (f) => `Submitted: ${f.provider.name} reviews the usage.`,
+    // the provider's usage rules may have decided at once (domain usage/rule.ts)
+    done: (f) =>
+      f.status === 'accepted'
+        ? `Submitted: ${f.acceptance_note}`
+        : f.status === 'rejected'
+          ? `Submitted: ${f.rejection_note}`
+          : `Submitted: ${f.provider.name} reviews the usage.`,
   },
   accept: {
     label: 'Accept',

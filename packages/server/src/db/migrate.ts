@@ -30,6 +30,7 @@ import * as m0028usage from './migrations/0028_usage.ts';
 import * as m0029reconciliationRows from './migrations/0029_usage_reconciliation_rows.ts';
 import * as m0030leanUsageRecords from './migrations/0030_lean_usage_records.ts';
 import * as m0031usageRecordsFromFiles from './migrations/0031_usage_records_from_files.ts';
+import * as m0032usageRules from './migrations/0032_usage_rules.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0029_usage_reconciliation_rows': m0029reconciliationRows,
   '0030_lean_usage_records': m0030leanUsageRecords,
   '0031_usage_records_from_files': m0031usageRecordsFromFiles,
+  '0032_usage_rules': m0032usageRules,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

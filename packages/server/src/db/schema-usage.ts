@@ -5,6 +5,7 @@ import type {
   usageChunkTable,
   usageFileTable,
   usageRecordTable,
+  usageRuleTable,
 } from '../modules/usage/tables.ts';
 import type { RowOf } from '../resources/table.ts';
 
@@ -16,4 +17,5 @@ export interface UsageTables {
   usage_reconciliations: RowOf<typeof reconciliationTable>;
   usage_aggregates: RowOf<typeof usageAggregateTable>;
   usage_reconciliation_rows: RowOf<typeof reconciliationRowTable>;
+  usage_rules: RowOf<typeof usageRuleTable>;
 }

@@ -162,3 +162,57 @@ describe('new usage file', () => {
     expect(await within(dialog).findByText('The period must end after it starts.')).toBeTruthy();
   });
 });
+
+describe('usage rules', () => {
+  const ITEM = { id: `${PRODUCT.id}-0003`, name: 'Extra storage', mpn: 'SMS-GB', type: 'ppu' };
+  const RULE = {
+    id: 'UIR-100-200-300',
+    action: 'manual',
+    scope: 'record',
+    rule: 'gt(usage,500)',
+    status: 'active',
+    item: { id: ITEM.id, name: ITEM.name },
+    events: { created: { at: '2026-11-20T10:00:00Z' } },
+  };
+  const rules = `/products/${PRODUCT.id}/usage/rules`;
+
+  it("lists the provider's rules of a product and adds one, the form checked like the server", async () => {
+    const calls = mockApi({
+      'GET /auth/context': () => ({ body: PROVIDER }),
+      'GET /products': () => listBody([PRODUCT]),
+      [`GET /products/${PRODUCT.id}/items`]: () => listBody([ITEM]),
+      [`GET ${rules}`]: () => listBody([RULE]),
+      [`POST ${rules}`]: (c) => ({
+        status: 201,
+        body: { ...RULE, ...(c.body as object), id: 'UIR-400-500-600', item: RULE.item },
+      }),
+    });
+    renderPortal('/usage/rules');
+    const table = await screen.findByRole('table', { name: 'Usage rule' });
+    await within(table).findByText('gt(usage,500)');
+    expect(within(table).getByText('Review manually')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Usage rules' }).getAttribute('aria-selected')).toBe('true');
+    expect(calls.find((c) => c.path === `/products/${PRODUCT.id}/items`)!.query).toContain('eq(type,ppu)');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a usage rule' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Action/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Reject' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Applies to/ }));
+    fireEvent.click(await screen.findByRole('option', { name: "The item's totals in the file" }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Condition' }), {
+      target: { value: 'gt(usage,20000)' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      item: { id: ITEM.id },
+      action: 'reject',
+      scope: 'file',
+      rule: 'gt(usage,20000)',
+    });
+    expect(
+      await screen.findByText('Usage rule UIR-400-500-600 was added: Reject Extra storage when gt(usage,20000).'),
+    ).toBeTruthy();
+  });
+});

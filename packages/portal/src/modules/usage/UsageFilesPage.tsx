@@ -13,8 +13,12 @@ import { TabbedListPage, type ListTab } from '../../components/TabbedListPage.ts
 import { filePage } from './data.ts';
 import { NewUsageFileDialog } from './files/NewUsageFileDialog.tsx';
 import { USAGE_TAB_DECLS, USAGE_TAB_STATUSES } from './files/statusTabs.ts';
+import { UsageRulesTab } from './rules/UsageRulesTab.tsx';
 
-/** Usage files by status group, one tab each (kept in the URL); the vendor starts a new file from any of them. */
+/**
+ * Usage files by status group, one tab each (kept in the URL); the vendor starts a new file from any of them, the
+ * provider keeps its usage rules in a tab of their own.
+ */
 export default function UsageFilesPage() {
   const auth = useAuth();
   const navigate = useNavigate();
@@ -70,5 +74,7 @@ export default function UsageFilesPage() {
       ];
     }),
   );
+  // the provider's rules for the files vendors submit to it
+  if (auth.account.type === 'provider') tabs.rules = { content: <UsageRulesTab /> };
   return <TabbedListPage route="usages" tabs={tabs} />;
 }

@@ -4,7 +4,7 @@ const common = { module: 'MD-0005', restrictModule: true } as const;
 
 /**
  * The usage area's named routes (reference names `usages`, `usages.details`): the usage files by status group, one
- * tab each, and a file's page (its records, errors, chunks and reconciliation).
+ * tab each, the provider's usage rules, and a file's page (its records, errors, chunks and reconciliation).
  */
 export const usageRoutes: RouteDef[] = [
   {
@@ -19,6 +19,7 @@ export const usageRoutes: RouteDef[] = [
       { id: 'pending', label: 'Pending' },
       { id: 'accepted', label: 'Accepted' },
       { id: 'closed', label: 'Closed' },
+      { id: 'rules', label: 'Usage rules' },
     ],
     component: page(() => import('./UsageFilesPage.tsx')),
   },

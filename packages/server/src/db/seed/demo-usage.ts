@@ -34,7 +34,7 @@ const month = (y: number, m: number) => ({
  * - October pending (waiting for the provider);
  * - November invalid, with its row-by-row report;
  * - a December draft.
- * Both dashboards count `usage_files`.
+ * Both dashboards count `usage_files`. Demo Provider keeps two usage rules for the storage item.
  */
 export async function seedDemoUsage(app: FastifyInstance, db: Kysely<DB>, productId: string) {
   const vendor = await demoUser(app, 'vendor@demo.trellis', 'usage');
@@ -128,6 +128,18 @@ export async function seedDemoUsage(app: FastifyInstance, db: Kysely<DB>, produc
   ]);
 
   await file('Storage December 2026', month(2026, 12));
+
+  // Demo Provider's usage rules for the storage item, written after the files above so none of them was decided by
+  // one: a record above 500 GB is always reviewed, and a month above 20 TB in all is refused
+  const [storage]: { id: string }[] = await provider.call('GET', `/products/${productId}/items?eq(mpn,SMS-GB)&limit=1`);
+  const rules = `/products/${productId}/usage/rules`;
+  await provider.call('POST', rules, { item: { id: storage.id }, action: 'manual', rule: 'gt(usage,500)' });
+  await provider.call('POST', rules, {
+    item: { id: storage.id },
+    action: 'reject',
+    scope: 'file',
+    rule: 'gt(usage,20000)',
+  });
   await vendor.logout();
   await provider.logout();
 }

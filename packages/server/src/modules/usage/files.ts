@@ -11,6 +11,7 @@ import { refreshAggregates } from './aggregates.ts';
 import { makeChunks } from './chunks.ts';
 import { PROCESS_JOB } from './jobs.ts';
 import { setRecordStatus } from './records.ts';
+import { ruleOutcome } from './rule-outcome.ts';
 import { usageFileTable } from './tables.ts';
 
 // Usage files (reference /usage/files): the vendor creates one for a product under a contract, uploads the
@@ -148,30 +149,23 @@ export const usageFiles: Served<UsageFile> = {
     };
   },
   actions: {
-    async submit(_ctx, f, _body, _params, db) {
+    async submit(ctx, f, _body, _params, db) {
+      // the provider's usage rules may decide at once (rule-outcome.ts)
+      const outcome = await ruleOutcome(db, f);
+      if (outcome?.status === 'accepted') return { ...(await accepted(ctx, f, db)), acceptance_note: outcome.note };
+      if (outcome?.status === 'rejected') return rejected(f, outcome.note, db);
       const next = await withStats(db, f, 'pending');
       await refreshAggregates(db, f.id, 'pending');
       return next;
     },
     async accept(ctx, f, body, _params, db) {
-      await setRecordStatus(db, f.id, 'valid', 'approved');
-      const next = { ...(await withStats(db, f, 'accepted')), acceptance_note: body.acceptance_note ?? '' };
-      await makeChunks(ctx, db, next);
-      await refreshAggregates(db, f.id, 'accepted');
-      return next;
+      return { ...(await accepted(ctx, f, db)), acceptance_note: body.acceptance_note ?? '' };
     },
     async 'approve-all'(ctx, f, _body, _params, db) {
-      await setRecordStatus(db, f.id, 'valid', 'approved');
-      const next = await withStats(db, f, 'accepted');
-      await makeChunks(ctx, db, next);
-      await refreshAggregates(db, f.id, 'accepted');
-      return next;
+      return accepted(ctx, f, db);
     },
     async reject(_ctx, f, body, _params, db) {
-      await setRecordStatus(db, f.id, 'valid', 'rejected');
-      const next = { ...(await withStats(db, f, 'rejected')), rejection_note: body.rejection_note };
-      await refreshAggregates(db, f.id, 'rejected');
-      return next;
+      return rejected(f, body.rejection_note, db);
     },
     async close(ctx, f, _body, _params, db) {
       await setRecordStatus(db, f.id, 'approved', 'closed', { at: now(), by: ctx.user?.name ?? ctx.account.name });
@@ -200,6 +194,23 @@ export const usageFiles: Served<UsageFile> = {
     },
   },
 };
+
+/** An accepted file: its records approved, its chunks made, its aggregates counted. */
+async function accepted(ctx: Ctx, f: UsageFile, db: Db): Promise<UsageFile> {
+  await setRecordStatus(db, f.id, 'valid', 'approved');
+  const next: UsageFile = { ...(await withStats(db, f, 'accepted')), status: 'accepted' };
+  await makeChunks(ctx, db, next);
+  await refreshAggregates(db, f.id, 'accepted');
+  return next;
+}
+
+/** A rejected file: its records rejected, with why. */
+async function rejected(f: UsageFile, note: string, db: Db): Promise<UsageFile> {
+  await setRecordStatus(db, f.id, 'valid', 'rejected');
+  const next: UsageFile = { ...(await withStats(db, f, 'rejected')), status: 'rejected', rejection_note: note };
+  await refreshAggregates(db, f.id, 'rejected');
+  return next;
+}
 
 /** Dashboard `usage_files` (spec §1, §6): incomplete, pending and accepted files, as each side sees them. */
 export async function countUsageFiles(db: Db, ctx: Ctx): Promise<number> {

@@ -11,16 +11,17 @@ import { reconcileJob } from './reconcile-job.ts';
 import { reconciliationRoutes } from './reconciliation-routes.ts';
 import { reconciliations } from './reconciliations.ts';
 import { recordRoutes, usageRecords } from './records.ts';
+import { usageRules } from './rules.ts';
 import { reconciliationRowTable } from './tables.ts';
 import { uploadRoutes } from './upload.ts';
 
 /**
  * Usage (issue 16): usage files a vendor reports under a contract, their records, the chunks per hub an accepted
- * file is split into, the provider's reconciliations and the aggregates billing reads.
+ * file is split into, the provider's reconciliations, the aggregates billing reads and the provider's usage rules.
  */
 export const usage = defineArea({
   name: 'usage',
-  resources: [usageFiles, usageRecords, usageChunks, reconciliations, usageAggregates],
+  resources: [usageFiles, usageRecords, usageChunks, reconciliations, usageAggregates, usageRules],
   // written by the reconciliation job only
   tables: [reconciliationRowTable],
   routes: (api) => {

@@ -99,3 +99,18 @@ export const reconciliationRowTable = defineTable(
   },
   { data: false },
 );
+
+/** A provider's usage rules for the items of a product (rules.ts). */
+export const usageRuleTable = defineTable('usage_rules', {
+  id: text('id'),
+  product_id: text(),
+  provider_id: text(),
+  item_id: text('item.id'),
+  action: text('action'),
+  scope: text('scope'),
+  status: text('status'),
+  created_at: timestamp('events.created.at'),
+  updated_at: timestamp(
+    (o: { events: Record<string, { at: string } | undefined> }) => o.events.updated?.at ?? o.events.created?.at,
+  ),
+});

@@ -2,14 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -26,44 +21,9 @@ import { refetchAfterWrite } from '../../../api/useWrite.ts';
 import { notify } from '../../../app/notices.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { EditDeleteMenu } from '../../../components/EditDeleteMenu.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { SchemaFormDialog } from '../../../components/form/SchemaFormDialog.tsx';
-
-/** The ⋮ menu of a rule row (one narrow cell, so it stays in view on a phone). */
-function RuleMenu({
-  rule,
-  onEdit,
-  onDelete,
-}: {
-  rule: AclRule;
-  onEdit: (r: AclRule) => void;
-  onDelete: (r: AclRule) => void;
-}) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const pick = (fn: (r: AclRule) => void) => () => {
-    setAnchor(null);
-    fn(rule);
-  };
-  return (
-    <>
-      <IconButton
-        size="small"
-        aria-label={`Actions for rule ${rule.value}`}
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem dense onClick={pick(onEdit)}>
-          <ListItemText>Edit</ListItemText>
-        </MenuItem>
-        <MenuItem dense onClick={pick(onDelete)} sx={{ color: 'error.main' }}>
-          <ListItemText>Delete</ListItemText>
-        </MenuItem>
-      </Menu>
-    </>
-  );
-}
 
 /** One list: its rules, add, edit and delete (a change that would shut the user out is refused by the server). */
 function RulesList({ list }: { list: AclList }) {
@@ -87,7 +47,9 @@ function RulesList({ list }: { list: AclList }) {
         path={path}
         stateKey={`acl-${list.id}`}
         noun="rules"
-        rowActions={(r) => <RuleMenu rule={r} onEdit={setEditing} onDelete={setDeleting} />}
+        rowActions={(r) => (
+          <EditDeleteMenu row={r} label={`Actions for rule ${r.value}`} onEdit={setEditing} onDelete={setDeleting} />
+        )}
         toolbar={
           <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
             Add rule
