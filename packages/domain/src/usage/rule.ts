@@ -110,5 +110,5 @@ export const usageRuleResource = defineResource({
   visibleTo: ['provider'],
   writableBy: ['provider'],
   fields: FIELDS,
-  list: { columns: ['item.name', 'action', 'scope', 'rule', 'status'] },
+  list: { columns: ['item.name', 'action', 'scope', 'rule', 'status'], phone: ['item.name', 'action', 'rule'] },
 });

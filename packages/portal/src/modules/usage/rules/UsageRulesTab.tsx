@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Item } from '@trellis/domain/catalog/item';
 import type { Product } from '@trellis/domain/catalog/product';
+import type { UsageFile } from '@trellis/domain/usage/file';
 import {
   USAGE_RULE_ACTION_LABELS,
   USAGE_RULE_ACTIONS,
@@ -47,6 +48,7 @@ function ruleForm(items: Item[]) {
     rule: z
       .string()
       .max(USAGE_RULE_MAX, `Input must be at most ${USAGE_RULE_MAX} characters`)
+      .optional()
       .meta({ title: 'Condition', description: CONDITION_HELP }),
   });
 }
@@ -150,7 +152,13 @@ export function UsageRulesTab() {
     queryKey: ['list', '/products', 'all'],
     queryFn: ({ signal }) => listAll<Product>('/products', 'ordering(name)', signal),
   });
-  const productId = params.get('product') ?? products.data?.[0]?.id ?? '';
+  // the product of the latest file a vendor submitted, else the first
+  const latest = useQuery({
+    queryKey: ['list', '/usage/files', 'latest'],
+    queryFn: ({ signal }) => api.get<UsageFile[]>('/usage/files', 'ordering(-created)&limit=1', signal),
+  });
+  const productId =
+    params.get('product') ?? (latest.isPending ? '' : (latest.data?.[0]?.product.id ?? products.data?.[0]?.id ?? ''));
   if (products.error) return <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
   return (
     <Stack spacing={2}>
