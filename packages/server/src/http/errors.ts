@@ -14,6 +14,10 @@ export class ApiError extends Error {
   static badRequest(message: string, code: string = ErrorCode.validation) {
     return new ApiError(400, code, [message]);
   }
+  /** A 400 about one body field, so a form shows the message on that field. */
+  static field(field: string, message: string) {
+    return new ApiError(400, ErrorCode.validation, [`${field}: ${message}`], { fields: { [field]: [message] } });
+  }
   static notFound(what = 'Object') {
     return new ApiError(404, ErrorCode.notFound, [`${what} not found.`]);
   }

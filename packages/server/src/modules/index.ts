@@ -12,6 +12,7 @@ import { fulfillment } from './fulfillment/index.ts';
 import { identity } from './identity/index.ts';
 import { partners } from './partners/index.ts';
 import { leads } from './leads/index.ts';
+import { helpdesk } from './helpdesk/index.ts';
 import { usage } from './usage/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
@@ -28,6 +29,7 @@ export const AREAS: readonly Area[] = [
   partners,
   leads,
   usage,
+  helpdesk,
 ];
 
 let connected = false;

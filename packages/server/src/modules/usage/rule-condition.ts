@@ -1,14 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import {
-  DATE_OPS,
-  ErrorCode,
-  NUMBER_OPS,
-  parseRql,
-  RqlError,
-  TEXT_OPS,
-  USAGE_RULE_FIELDS,
-  type UsageRule,
-} from '@trellis/domain';
+import { DATE_OPS, NUMBER_OPS, parseRql, RqlError, TEXT_OPS, USAGE_RULE_FIELDS, type UsageRule } from '@trellis/domain';
 import { ApiError } from '../../http/errors.ts';
 import { compileFilter, QueryError, type FieldSpec, type QuerySpec } from '../../resources/rql-sql.ts';
 
@@ -39,10 +30,6 @@ function specOf(scope: Scope): QuerySpec {
 }
 const specs: Record<Scope, QuerySpec> = { record: specOf('record'), file: specOf('file') };
 
-/** A 400 naming the body field it is about, so a form shows it on that field. */
-export const fieldError = (field: string, message: string) =>
-  new ApiError(400, ErrorCode.validation, [`${field}: ${message}`], { fields: { [field]: [message] } });
-
 /** The condition as SQL (true for no condition); a condition the scope cannot take is a 400 naming the problem. */
 export function ruleCondition(scope: Scope, rule: string | null): RawBuilder<boolean> {
   if (!rule) return sql<boolean>`true`;
@@ -52,7 +39,7 @@ export function ruleCondition(scope: Scope, rule: string | null): RawBuilder<boo
       throw new QueryError('A condition is a filter only, such as gt(usage,100).');
     return compileFilter(q.filter, specs[scope]);
   } catch (e) {
-    if (e instanceof QueryError || e instanceof RqlError) throw fieldError('rule', e.message);
+    if (e instanceof QueryError || e instanceof RqlError) throw ApiError.field('rule', e.message);
     throw e;
   }
 }

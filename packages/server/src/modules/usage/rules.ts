@@ -2,10 +2,11 @@ import { sql, type Transaction } from 'kysely';
 import { usageRuleResource, type UsageRule } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
 import { hideStatusUnlessAsked, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { productIsVisible } from '../catalog/public.ts';
-import { fieldError, ruleCondition } from './rule-condition.ts';
+import { ruleCondition } from './rule-condition.ts';
 import { usageRuleTable } from './tables.ts';
 
 // Usage rules (reference /products/{id}/usage/rules): each provider keeps its own for the products it can see; the
@@ -19,8 +20,8 @@ async function usageItem(db: Transaction<DB>, productId: string, itemId: string)
     .where('id', '=', itemId)
     .where('product_id', '=', productId)
     .executeTakeFirst();
-  if (!item) throw fieldError('item', `No item ${itemId} in product ${productId}.`);
-  if (item.type !== 'ppu') throw fieldError('item', `${item.name} is not a pay-per-use item.`);
+  if (!item) throw ApiError.field('item', `No item ${itemId} in product ${productId}.`);
+  if (item.type !== 'ppu') throw ApiError.field('item', `${item.name} is not a pay-per-use item.`);
   return { id: item.id, name: item.name };
 }
 

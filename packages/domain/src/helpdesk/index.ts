@@ -1,0 +1,2 @@
+/** Helpdesk: conversations and their messages (issue 17). */
+export * from './conversation.ts';
