@@ -13,3 +13,4 @@ export * from './fulfillment/index.ts';
 export * from './partners/index.ts';
 export * from './leads/index.ts';
 export * from './usage/index.ts';
+export * from './news/index.ts';

@@ -31,6 +31,7 @@ import * as m0029reconciliationRows from './migrations/0029_usage_reconciliation
 import * as m0030leanUsageRecords from './migrations/0030_lean_usage_records.ts';
 import * as m0031usageRecordsFromFiles from './migrations/0031_usage_records_from_files.ts';
 import * as m0032usageRules from './migrations/0032_usage_rules.ts';
+import * as m0034news from './migrations/0034_news.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0030_lean_usage_records': m0030leanUsageRecords,
   '0031_usage_records_from_files': m0031usageRecordsFromFiles,
   '0032_usage_rules': m0032usageRules,
+  '0034_news': m0034news,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

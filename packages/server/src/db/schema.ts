@@ -168,6 +168,7 @@ import type { FormsTables } from './schema-forms.ts';
 import type { LeadsTables } from './schema-leads.ts';
 import type { CatalogGroupsTables } from './schema-groups.ts';
 import type { UsageTables } from './schema-usage.ts';
+import type { NewsTables } from './schema-news.ts';
 
 export interface DB
   extends
@@ -185,6 +186,7 @@ export interface DB
     FormsTables,
     LeadsTables,
     UsageTables,
+    NewsTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

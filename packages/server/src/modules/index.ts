@@ -13,6 +13,7 @@ import { identity } from './identity/index.ts';
 import { partners } from './partners/index.ts';
 import { leads } from './leads/index.ts';
 import { usage } from './usage/index.ts';
+import { newsArea } from './news/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
 // Every area of the server, registered explicitly (DESIGN §2). Adding an area is one line here.
@@ -28,6 +29,7 @@ export const AREAS: readonly Area[] = [
   partners,
   leads,
   usage,
+  newsArea,
 ];
 
 let connected = false;
