@@ -16,6 +16,7 @@ import { seedDemoAccess } from './demo-access.ts';
 import { seedDemoPartners } from './demo-partners.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoUsage } from './demo-usage.ts';
+import { seedDemoNews } from './demo-news.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -37,6 +38,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoGroups(app, [product.id, mailSuite.id]);
     await seedDemoPartners(app, marketplace.id);
     await seedDemoUsage(app, db, mailSuite.id);
+    await seedDemoNews(app);
   } finally {
     await app.close();
   }
