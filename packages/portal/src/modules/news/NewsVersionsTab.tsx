@@ -19,6 +19,7 @@ export function NewsVersionsTab({ post }: { post: Post }) {
         path={`/news/${post.id}/versions`}
         stateKey="news-versions"
         noun="published versions"
+        rowKey={(v) => String(v.version)}
         rowActions={(v) => (
           <Button size="small" onClick={() => setReading(v)}>
             Read
