@@ -118,6 +118,9 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   // an accepted file has the most tabs (records, chunks, reconciliation); else whichever the user sees
   'usages.details': async (a) =>
     one({ id: (await first(a, '/usage/files', 'eq(status,accepted)')) ?? (await first(a, '/usage/files')) }),
+  // a published post has versions to show
+  'news.details': async (a) =>
+    one({ id: (await first(a, '/news', 'eq(status,published)')) ?? (await first(a, '/news')) }),
   idp: async (a, sessionId) => one({ id: await idp(a, sessionId) }),
   'sso-service': async (a, sessionId) => {
     const id = await first(a, '/sso/services');

@@ -14,3 +14,4 @@ export * from './partners/index.ts';
 export * from './leads/index.ts';
 export * from './usage/index.ts';
 export * from './helpdesk/index.ts';
+export * from './news/index.ts';

@@ -116,4 +116,23 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
       'pending',
     ]);
   });
+
+  it("shows Demo Vendor Demo Provider's published news, newest first, and a stranger none", async () => {
+    const get = async (email: string, url: string) => {
+      const login = await s.app.inject({
+        method: 'POST',
+        url: '/public/v1/auth/login',
+        payload: { email, password: 'Trellis-demo-1' },
+      });
+      const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+      return (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
+    };
+    const news = await get('vendor@demo.trellis', '/news?eq(creator.name,Demo%20Provider)');
+    expect(news.map((p: any) => [p.title, p.status, p.version])).toEqual([
+      ['Partner onboarding moves to the new portal', 'published', 1],
+      ['Price review in Demo Provider Europe', 'published', 2],
+    ]);
+    expect(await get('provider@demo.trellis', '/news?status=draft')).toHaveLength(1);
+    expect(await get('other@demo.trellis', '/news')).toEqual([]);
+  });
 });

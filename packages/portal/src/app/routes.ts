@@ -9,6 +9,7 @@ import { brandingRoutes } from '../modules/branding/routes.ts';
 import { partnersRoutes } from '../modules/partners/routes.ts';
 import { leadsRoutes } from '../modules/leads/routes.ts';
 import { usageRoutes } from '../modules/usage/routes.ts';
+import { newsRoutes } from '../modules/news/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -30,6 +31,7 @@ export const ROUTES: RouteDef[] = [
   ...partnersRoutes,
   ...leadsRoutes,
   ...usageRoutes,
+  ...newsRoutes,
   {
     name: 'settings',
     navOrder: 900,

@@ -32,6 +32,7 @@ import * as m0030leanUsageRecords from './migrations/0030_lean_usage_records.ts'
 import * as m0031usageRecordsFromFiles from './migrations/0031_usage_records_from_files.ts';
 import * as m0032usageRules from './migrations/0032_usage_rules.ts';
 import * as m0033conversations from './migrations/0033_conversations.ts';
+import * as m0034news from './migrations/0034_news.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0031_usage_records_from_files': m0031usageRecordsFromFiles,
   '0032_usage_rules': m0032usageRules,
   '0033_conversations': m0033conversations,
+  '0034_news': m0034news,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

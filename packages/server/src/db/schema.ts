@@ -169,6 +169,7 @@ import type { LeadsTables } from './schema-leads.ts';
 import type { CatalogGroupsTables } from './schema-groups.ts';
 import type { UsageTables } from './schema-usage.ts';
 import type { HelpdeskTables } from './schema-helpdesk.ts';
+import type { NewsTables } from './schema-news.ts';
 
 export interface DB
   extends
@@ -187,6 +188,7 @@ export interface DB
     LeadsTables,
     UsageTables,
     HelpdeskTables,
+    NewsTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

@@ -14,6 +14,7 @@ import { partners } from './partners/index.ts';
 import { leads } from './leads/index.ts';
 import { helpdesk } from './helpdesk/index.ts';
 import { usage } from './usage/index.ts';
+import { newsArea } from './news/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
 // Every area of the server, registered explicitly (DESIGN §2). Adding an area is one line here.
@@ -30,6 +31,7 @@ export const AREAS: readonly Area[] = [
   leads,
   usage,
   helpdesk,
+  newsArea,
 ];
 
 let connected = false;

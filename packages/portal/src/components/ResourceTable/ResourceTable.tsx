@@ -74,6 +74,8 @@ export interface ResourceTableProps<T> {
   rowActions?: (row: T) => ReactNode;
   /** Where a row leads (its detail page). */
   rowLink?: (row: T) => string;
+  /** A row's React key, where ids repeat (the versions of one object share its id); default the id. */
+  rowKey?: (row: T) => string;
   /** Key of the remembered filters (local storage); default: the resource name. */
   stateKey?: string;
   /** Offer "Assigned to me" on this field; default the machine's `assigneeField`, to the side that assigns. */
@@ -391,7 +393,7 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
                 ))}
               {list.data?.items.map((row, i) => (
                 <TableRow
-                  key={row.id ?? i}
+                  key={props.rowKey?.(row) ?? row.id ?? i}
                   hover={!!rowLink}
                   sx={{ cursor: rowLink ? 'pointer' : undefined }}
                   onClick={rowLink ? () => navigate(rowLink(row)) : undefined}

@@ -16,6 +16,7 @@ import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { countedQuery, visibleCounters, type CounterValue } from './counters.ts';
+import { LatestNews } from './LatestNews.tsx';
 
 const REFRESH_MS = 30_000;
 
@@ -24,7 +25,7 @@ function humanize(name: string) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Counters of work waiting for the account, refreshed every 30 s while the page is open. */
+/** Counters of work waiting for the account, refreshed every 30 s while the page is open; then the partners' news. */
 export default function DashboardPage() {
   const auth = useAuth();
   const stats = useQuery({
@@ -107,6 +108,7 @@ export default function DashboardPage() {
           })}
         </Box>
       )}
+      <LatestNews />
     </Box>
   );
 }

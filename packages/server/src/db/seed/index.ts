@@ -17,6 +17,7 @@ import { seedDemoPartners } from './demo-partners.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoUsage } from './demo-usage.ts';
 import { seedDemoHelpdesk } from './demo-helpdesk.ts';
+import { seedDemoNews } from './demo-news.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -39,6 +40,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoPartners(app, marketplace.id);
     await seedDemoUsage(app, db, mailSuite.id);
     await seedDemoHelpdesk(app);
+    await seedDemoNews(app);
   } finally {
     await app.close();
   }

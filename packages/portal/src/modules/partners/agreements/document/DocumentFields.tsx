@@ -3,7 +3,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { MarkdownEditor } from './MarkdownEditor.tsx';
+import { MarkdownEditor } from '../../../../components/markdown/MarkdownEditor.tsx';
 
 /** A document typed in the portal: markdown text, or a link to a document kept elsewhere. */
 export interface DocumentInput {

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AgreementDocument } from '@trellis/domain/partners/agreement';
 import { errorMessage } from '../../../../api/errors.ts';
-import { DocumentFrame } from './DocumentFrame.tsx';
+import { DocumentFrame } from '../../../../components/markdown/DocumentFrame.tsx';
 import { fetchDocument } from './fetchDocument.ts';
 
 /** `/agreements/{id}/versions/{version}/document`: where one version's document is read. */

@@ -22,7 +22,7 @@ function page(html: string, font: string, link: string) {
 }
 
 /**
- * An agreement's HTML (the server's sanitised rendering, or the portal's preview) in a sandboxed frame: no script
+ * Rendered HTML (an agreement's, sanitised by the server; a markdown preview; a news post) in a sandboxed frame: no script
  * runs in it and it cannot reach the portal; it grows to its content so the page scrolls, not the frame.
  */
 export function DocumentFrame({ html, title, minHeight = 160 }: { html: string; title: string; minHeight?: number }) {

@@ -14,10 +14,22 @@ export interface MarkdownEditorProps {
   onChange: (text: string) => void;
   error?: string;
   disabled?: boolean;
+  /** The text field's label and help (default: an agreement's document). */
+  label?: string;
+  helperText?: string;
 }
 
-/** Markdown text with the preview both parties will read: side by side on a wide screen, as tabs on a phone. */
-export function MarkdownEditor({ value, onChange, error, disabled }: MarkdownEditorProps) {
+const HELP = 'Headings (#), lists (-), **bold** and links; both parties read it rendered.';
+
+/** Markdown text with the preview its readers will see: side by side on a wide screen, as tabs on a phone. */
+export function MarkdownEditor({
+  value,
+  onChange,
+  error,
+  disabled,
+  label = 'Document (Markdown)',
+  helperText = HELP,
+}: MarkdownEditorProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -26,7 +38,7 @@ export function MarkdownEditor({ value, onChange, error, disabled }: MarkdownEdi
 
   const editor = (
     <TextField
-      label="Document (Markdown)"
+      label={label}
       multiline
       minRows={12}
       maxRows={24}
@@ -35,7 +47,7 @@ export function MarkdownEditor({ value, onChange, error, disabled }: MarkdownEdi
       disabled={disabled}
       onChange={(e) => onChange(e.target.value)}
       error={!!error}
-      helperText={error ?? 'Headings (#), lists (-), **bold** and links; both parties read it rendered.'}
+      helperText={error ?? helperText}
       slotProps={{ input: { sx: { fontFamily: 'monospace', fontSize: 13, alignItems: 'flex-start' } } }}
     />
   );
