@@ -86,7 +86,7 @@ describe('isolation matrix, derived from the registry', () => {
       if (after !== before) failures.push(`${s.url} changed after the attempts`);
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 
   it("lists never show another tenant's object", async () => {
     const failures: string[] = [];
@@ -104,7 +104,7 @@ describe('isolation matrix, derived from the registry', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 
   it('the other party of a deal is refused (403 or 404) where the declaration leaves it out, and nothing changes', async () => {
     const failures: string[] = [];
@@ -134,5 +134,5 @@ describe('isolation matrix, derived from the registry', () => {
     }
     expect(probed).toBeGreaterThan(0);
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -87,5 +87,5 @@ describe('demo objects against their declared schemas', () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 });

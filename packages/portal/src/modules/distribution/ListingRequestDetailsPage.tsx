@@ -10,7 +10,6 @@ import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { renderField } from '../../components/display/FieldValue.tsx';
 import { ResourceDetail } from '../../components/ResourceDetail.tsx';
-import { ConversationPanel } from '../helpdesk/ConversationPanel.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from './common/data.ts';
 import { useDisplay } from './common/display.ts';
@@ -58,7 +57,6 @@ export default function ListingRequestDetailsPage() {
               : renderField(listingRequestResource, 'assignee', r, display),
         }}
         actions={{ assign: { onClick: (r) => setAssigning(r) } }}
-        tabs={[{ id: 'conversation', label: 'Conversation', render: (r) => <ConversationPanel instanceId={r.id} /> }]}
         buttons={(r) =>
           canWrite && r.status === 'draft' && r.vendor.id === auth.account.id ? (
             <Button variant="outlined" size="small" color="error" onClick={() => setDeleting(r)}>

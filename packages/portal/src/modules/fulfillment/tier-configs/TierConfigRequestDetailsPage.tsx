@@ -7,7 +7,6 @@ import {
 } from '@trellis/domain/fulfillment/tier-config';
 import { titledMessage, type RequestParamChange } from '../../../components/RequestParams/index.ts';
 import { ApproveDialog } from '../common/ApproveDialog.tsx';
-import { ConversationPanel } from '../../helpdesk/ConversationPanel.tsx';
 import { AuditTab } from '../common/AuditTab.tsx';
 import { RequestFrame, type RequestKind } from '../common/RequestFrame.tsx';
 import { configRequestApi, configRequestPath, tierConfigsPath } from './data.ts';
@@ -50,7 +49,6 @@ export default function TierConfigRequestDetailsPage() {
       banner={(r) => <TiersSetupHint request={r} />}
       tabAliases={{ general: 'details' }}
       after={[
-        { id: 'conversation', label: 'Conversation', render: (r) => <ConversationPanel instanceId={r.id} /> },
         {
           id: 'audit',
           label: 'Audit',

@@ -13,7 +13,6 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { AccountName, inDirectory } from '../common/AccountName.tsx';
-import { ConversationPanel } from '../../helpdesk/ConversationPanel.tsx';
 import { ContractDataTab } from './ContractDataTab.tsx';
 import { ContractTimeline } from './ContractTimeline.tsx';
 import { EnrollDialog } from './EnrollDialog.tsx';
@@ -79,7 +78,6 @@ export default function ContractDetailsPage() {
             />
           ),
         },
-        { id: 'conversation', label: 'Conversation', render: (c) => <ConversationPanel instanceId={c.id} /> },
       ]}
     />
   );

@@ -15,7 +15,7 @@ import { digest } from '../../../lib/secrets.ts';
  *   waits 1 s, 2 s, 4 s … (at most the window) after the one before; refused attempts are not counted;
  * - an e-mail failing from many addresses (`loginMaxPerEmail`), or an address failing for many e-mails
  *   (`loginMaxPerAddress`), does not lock anyone out: it slows down only the pairs that already failed, and
- *   an address over its limit checks a first attempt for another e-mail at most once a second. A correct
+ *   an address over its limit checks a first attempt for another e-mail at most once per `loginDelayMs`. A correct
  *   password from an address that did not fail is checked at once: the owner gets in;
  * - a valid reCAPTCHA answer (when configured) lifts the shared slow-downs; a password reset ends all of an
  *   e-mail's counters; a successful sign-in ends the pair's.
@@ -37,9 +37,6 @@ interface Counter {
   windowStart: number;
   lastAt: number | null;
 }
-
-/** Clean pairs from an address over its limit: one first attempt per this much time from that address. */
-const ADDRESS_SLOT_MS = 1000;
 
 /** How long a slowed-down key waits after its `n`-th counted attempt: `base` doubling per attempt past `free`. */
 function delayAfter(n: number, free: number, baseMs: number, capMs: number): number {
@@ -92,7 +89,7 @@ export async function claimLoginAttempt(
     let until: number | null = null;
     if (pairSlowed && pair.lastAt !== null)
       until = pair.lastAt + delayAfter(pair.hits, free, config.loginDelayMs, windowMs);
-    else if (addressSlot && address.lastAt !== null) until = address.lastAt + ADDRESS_SLOT_MS;
+    else if (addressSlot && address.lastAt !== null) until = address.lastAt + config.loginDelayMs;
     if (until !== null && until > now) throw new ThrottledError(until - now, 'Too many failed sign-in attempts.');
 
     for (const c of [pair, email, address]) {
