@@ -59,7 +59,8 @@ function api(opts: { refuse?: string } = {}) {
 }
 
 /** The products table, once the page (loaded lazily) shows it. */
-const productsTable = () => screen.findByRole('table', { name: 'Product' }, { timeout: 5000 });
+// a slow machine takes seconds to load the page's chunks the first time
+const productsTable = () => screen.findByRole('table', { name: 'Product' }, { timeout: 15_000 });
 const rows = () =>
   within(screen.getByRole('table', { name: 'Product' }))
     .queryAllByRole('row')
