@@ -76,6 +76,7 @@ describe('route registry', () => {
       'subscriptions',
       'usages',
       'tierConfigs',
+      'news',
       'settings',
     ]);
     expect(tree.find((e) => e.route.name === 'settings')!.children.map((c) => c.name)).toEqual([

@@ -18,6 +18,7 @@ import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import AutorenewOutlinedIcon from '@mui/icons-material/AutorenewOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import DataUsageOutlinedIcon from '@mui/icons-material/DataUsageOutlined';
+import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -42,6 +43,7 @@ export const ICONS: Record<string, ReactNode> = {
   subscriptions: <AutorenewOutlinedIcon />,
   usages: <DataUsageOutlinedIcon />,
   tierConfigs: <AccountTreeOutlinedIcon />,
+  news: <NewspaperOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
 };
 
