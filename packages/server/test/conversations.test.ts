@@ -70,6 +70,9 @@ describe('conversations', () => {
     expect([empty.statusCode, empty.json().errors]).toEqual([400, ['text: This field is required']]);
     const long = await call(w.vendor, 'POST', thread, { text: 'x'.repeat(10_001) });
     expect(long.statusCode).toBe(400);
+    // spec §9, as for news posts: quotes nest three deep at most
+    const deep = await call(w.vendor, 'POST', thread, { text: '> > > > too deep' });
+    expect([deep.statusCode, deep.json().errors]).toEqual([400, ['text: Blockquotes nest at most 3 levels deep.']]);
 
     // closed: still read by both, written by nobody, not closed twice
     const closed = await ok(w.t, w.vendor, 'POST', `/conversations/${c.id}/close`, {}, 200);

@@ -3,6 +3,7 @@ import { HELPDESK_MODULE } from '../identity/modules.ts';
 import { Actor, Events } from '../identity/common.ts';
 import { defineMachine, defineResource, ENUM_OPS, DATE_OPS, TEXT_OPS, statusTones } from '../resource/index.ts';
 import type { Fields } from '../resource/fields.ts';
+import { blockquoteIssue } from '../format/markdown-rules.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 import { requiredError } from '../validation/zod.ts';
 
@@ -57,6 +58,10 @@ const messageText = z
   .trim()
   .min(1, REQUIRED)
   .max(MESSAGE_MAX, maxLength(MESSAGE_MAX))
+  .superRefine((text, ctx) => {
+    const issue = blockquoteIssue(text);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue, input: text });
+  })
   .meta({ title: 'Message', multiline: true });
 const messageType = z.enum(MESSAGE_TYPES, { error: `Must be one of: ${MESSAGE_TYPES.join(', ')}` });
 export const ConversationMessageCreate = z.object({ text: messageText, type: messageType.optional() });

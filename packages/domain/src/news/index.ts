@@ -1,3 +1,3 @@
 /** News: posts an account publishes to its partners, with their published versions. */
-export * from './markdown-rules.ts';
+export * from '../format/markdown-rules.ts';
 export * from './post.ts';

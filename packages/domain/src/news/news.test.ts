@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockquoteDepth, blockquoteIssue } from './markdown-rules.ts';
+import { blockquoteDepth, blockquoteIssue } from '../format/markdown-rules.ts';
 import { authorAudiences, readerAudiences } from './post.ts';
 
 describe('blockquote depth (spec §9: at most 3)', () => {

@@ -5,7 +5,7 @@ import type { Refusal, Rule, Side } from '../resource/machine.ts';
 import { DATE_OPS, defineMachine, defineResource, filterOf, roteFilters } from '../resource/index.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 import { requiredError } from '../validation/zod.ts';
-import { blockquoteIssue } from './markdown-rules.ts';
+import { blockquoteIssue } from '../format/markdown-rules.ts';
 
 // News (reference /news, dp.Post): posts an account writes in markdown for its partners. The author edits a draft
 // and publishes it; each publish freezes the post as a numbered version (/news/{id}/versions). Published posts are

@@ -15,8 +15,8 @@ export class ApiError extends Error {
     return new ApiError(400, code, [message]);
   }
   /** A 400 about one body field, so a form shows the message on that field. */
-  static field(field: string, message: string) {
-    return new ApiError(400, ErrorCode.validation, [`${field}: ${message}`], { fields: { [field]: [message] } });
+  static field(field: string, message: string, code: string = ErrorCode.validation) {
+    return new ApiError(400, code, [`${field}: ${message}`], { fields: { [field]: [message] } });
   }
   static notFound(what = 'Object') {
     return new ApiError(404, ErrorCode.notFound, [`${what} not found.`]);

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import {
-  ErrorCode,
   authorAudiences,
   newsResource,
   newsVersionResource,
@@ -33,7 +32,7 @@ function checkAudience(ctx: Ctx, audience: NewsAudience) {
   const allowed = authorAudiences(ctx.account.type);
   if (allowed.includes(audience)) return;
   const message = `A ${ctx.account.type}'s partners are not ${audience}s; choose one of ${allowed.join(', ')}.`;
-  throw new ApiError(400, ErrorCode.validation, [`audience: ${message}`], { fields: { audience: [message] } });
+  throw ApiError.field('audience', message);
 }
 
 export const news: Served<Post> = {

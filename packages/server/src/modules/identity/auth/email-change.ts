@@ -27,8 +27,7 @@ const EmailChange = z.object({
 export const emailConfirmLink = (config: Config, code: string) =>
   `${config.publicUrl}/email/confirm?code=${encodeURIComponent(code)}`;
 
-const emailError = (message: string) =>
-  new ApiError(400, ErrorCode.validation, [`email: ${message}`], { fields: { email: [message] } });
+const emailError = (message: string) => ApiError.field('email', message);
 export const EMAIL_IN_USE = 'Another user already has this e-mail address.';
 
 describeRoute('post', '/auth/email/change', {

@@ -25,8 +25,7 @@ export async function invitationOfCode(db: Kysely<DB>, code: string | undefined)
   return row.data as AccountInvitation;
 }
 
-const fieldError = (field: string, message: string) =>
-  new ApiError(400, ErrorCode.validation, [`${field}: ${message}`], { fields: { [field]: [message] } });
+const fieldError = (field: string, message: string) => ApiError.field(field, message);
 
 /**
  * POST /accounts?code={code} (spec §7): opens the account an invitation offers. The new account is managed by the

@@ -172,7 +172,7 @@ export async function totpMethod(db: Db, ctx: Ctx, user: { id: string; email: st
 
 const invalid = (field: 'code' | 'recovery_code') => {
   const message = field === 'code' ? INVALID_TOTP_CODE : INVALID_RECOVERY_CODE;
-  return new ApiError(400, ErrorCode.invalidMfaCode, [`${field}: ${message}`], { fields: { [field]: [message] } });
+  return ApiError.field(field, message, ErrorCode.invalidMfaCode);
 };
 
 /**

@@ -35,8 +35,7 @@ const CheckBody = z.object({ email: zEmail(), recaptcha: Recaptcha });
 const ChangeBody = z.object({ old_password: zRequiredString(), password: zPasswordRules() });
 
 /** 400 on the password field, as a parse failure would be (the portal shows it under the field). */
-const passwordError = (message: string) =>
-  new ApiError(400, ErrorCode.validation, [`password: ${message}`], { fields: { password: [message] } });
+const passwordError = (message: string) => ApiError.field('password', message);
 
 export function passwordRoutes({ app, db, config }: Api) {
   const window = config.loginWindowMs;

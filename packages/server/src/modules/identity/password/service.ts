@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../../../config.ts';
 import type { DB } from '../../../db/schema.ts';
-import { ErrorCode, validation } from '@trellis/domain';
+import { validation } from '@trellis/domain';
 import type { Actor, Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { hashPassword } from '../../../lib/secrets.ts';
@@ -64,7 +64,7 @@ export async function setPasswordWithCode(db: Kysely<DB>, code: string | undefin
     .where('id', '=', known.userId)
     .executeTakeFirstOrThrow();
   const weak = validation.passwordStrength(password, validation.personalWords(owner.name, owner.email));
-  if (weak) throw new ApiError(400, ErrorCode.validation, [`password: ${weak}`], { fields: { password: [weak] } });
+  if (weak) throw ApiError.field('password', weak);
   const hash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const spent = await consumeCode(trx, code, ['restore', 'invite']);

@@ -1,7 +1,7 @@
-import { MAX_NESTED_BLOCKQUOTES } from '../format/constants.ts';
+import { MAX_NESTED_BLOCKQUOTES } from './constants.ts';
 
-// Markdown rules of a news post (spec §9): blockquotes nest at most MAX_NESTED_BLOCKQUOTES deep. Lines inside fenced
-// code are left alone, since `>` there is code, not a quote.
+// Markdown rules of what partners write to each other (news posts, conversation messages; spec §9): blockquotes
+// nest at most MAX_NESTED_BLOCKQUOTES deep. Lines inside fenced code are left alone, since `>` there is code.
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const QUOTES = /^ {0,3}((?:> ?)+)/;
