@@ -8,10 +8,7 @@ import { demoUser } from './demo-api.ts';
 export async function seedDemoHelpdesk(app: FastifyInstance) {
   const provider = await demoUser(app, 'provider@demo.trellis', 'helpdesk');
   const vendor = await demoUser(app, 'vendor@demo.trellis', 'helpdesk');
-  const [request] = await provider.call(
-    'GET',
-    '/requests?ordering(created)&limit=1',
-  );
+  const [request] = await provider.call('GET', '/requests?ordering(created)&limit=1');
   if (!request) throw new Error('demo helpdesk: no Secure Mail Suite request (demo-fulfillment.ts)');
   const conversation = await provider.call('POST', '/conversations', { instance_id: request.id });
   const thread = `/conversations/${conversation.id}/messages`;
