@@ -15,3 +15,4 @@ export * from './leads/index.ts';
 export * from './usage/index.ts';
 export * from './helpdesk/index.ts';
 export * from './news/index.ts';
+export * from './favorites/index.ts';

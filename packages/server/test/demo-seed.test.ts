@@ -135,4 +135,31 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
     expect(await get('provider@demo.trellis', '/news?status=draft')).toHaveLength(1);
     expect(await get('other@demo.trellis', '/news')).toEqual([]);
   });
+
+  it('opens helpdesk cases both ways, so each side has cases waiting for it, and a stranger sees none', async () => {
+    const as = async (email: string) => {
+      const login = await s.app.inject({
+        method: 'POST',
+        url: '/public/v1/auth/login',
+        payload: { email, password: 'Trellis-demo-1' },
+      });
+      const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+      const get = async (url: string) =>
+        (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
+      return { id: login.json().account.id as string, get };
+    };
+    const vendor = await as('vendor@demo.trellis');
+    const cases = await vendor.get('/helpdesk/cases?ordering(events.created.at)');
+    expect(cases.map((c: any) => [c.issuer.account.name, c.state])).toEqual([
+      ['Demo Provider', 'pending'],
+      ['Demo Vendor', 'pending'],
+      ['Demo Provider', 'resolved'],
+      ['Demo Provider', 'closed'],
+    ]);
+    expect(cases[0].product).toMatchObject({ name: 'Secure Mail Suite' });
+    expect((await vendor.get(`/accounts/${vendor.id}/statistics`)).cases.count).toBe(1);
+    const provider = await as('provider@demo.trellis');
+    expect((await provider.get(`/accounts/${provider.id}/statistics`)).cases.count).toBe(2);
+    expect(await (await as('other@demo.trellis')).get('/helpdesk/cases')).toEqual([]);
+  });
 });

@@ -23,6 +23,7 @@ describe('account statistics', () => {
       const zero = { count: 0, updated_at: expect.any(String) };
       expect(res.json()).toEqual({
         asset_requests: zero,
+        cases: zero,
         contracts: zero,
         leads: zero,
         listing_requests: zero,

@@ -1,2 +1,4 @@
-/** Helpdesk: conversations and their messages (issue 17). */
+/** Helpdesk (issue 17): cases, conversations and their messages. */
+export * from './case.ts';
 export * from './conversation.ts';
+export * from './attachment.ts';

@@ -81,6 +81,8 @@ export interface ActionDecl<T = any> {
 
 export interface MachineDecl<T = any> {
   statuses: Record<string, StatusDecl>;
+  /** The property holding the status (default `status`; the reference's helpdesk cases call it `state`). */
+  field?: string;
   actions: Record<string, ActionDecl<T>>;
   /** Who may update the object now; the engine refuses others before the body is read. */
   editable?: Rule<T>;
@@ -99,6 +101,18 @@ export function defineMachine<T>(m: MachineDecl<T>): MachineDecl<T> {
   return m;
 }
 
+/** The object's current status, read from the machine's field. */
+export const stateOf = (m: Pick<MachineDecl, 'field'> | undefined, obj: object): string | undefined => {
+  const v = (obj as Record<string, unknown>)[m?.field ?? 'status'];
+  return v === undefined || v === null ? undefined : String(v);
+};
+
+/** The object moved to `status`, in the machine's field. */
+export const withState = <T extends object>(m: Pick<MachineDecl, 'field'>, obj: T, status: string): T => ({
+  ...obj,
+  [m.field ?? 'status']: status,
+});
+
 export const statusLabel = (m: MachineDecl | undefined, status: string): string =>
   m?.statuses[status]?.label ?? humanize(status);
 
@@ -109,20 +123,15 @@ export function humanize(value: string): string {
 }
 
 /** Why this viewer may not run `action` on `obj` now (not allowed from its status, wrong side, guard), or null. */
-export function refusal<T extends { status?: string }>(
-  m: MachineDecl<T>,
-  action: string,
-  obj: T,
-  viewer: Viewer,
-): Refusal | null {
+export function refusal<T extends object>(m: MachineDecl<T>, action: string, obj: T, viewer: Viewer): Refusal | null {
   const a = m.actions[action];
   if (!a) return { kind: 'status', message: `Unknown action ${action}.` };
   if (a.by && !a.by.includes(viewer.side))
     return { kind: 'side', message: `Only a ${a.by.join(' or ')} account can ${action} this object.` };
   const ruled = a.rule?.(obj, viewer);
   if (ruled) return ruled;
-  if (a.from && !a.from.includes(String(obj.status)))
-    return { kind: 'status', message: transitionMessage(action, String(obj.status)) };
+  const status = String(stateOf(m, obj));
+  if (a.from && !a.from.includes(status)) return { kind: 'status', message: transitionMessage(action, status) };
   const g = a.guard?.(obj, viewer);
   return g ? { kind: 'guard', message: g } : null;
 }
@@ -139,7 +148,7 @@ export interface OfferedAction {
 }
 
 /** The actions the action bar offers this viewer: allowed by status and side, shown, guards as disabled hints. */
-export function offeredActions<T extends { status?: string }>(
+export function offeredActions<T extends object>(
   m: MachineDecl<T> | undefined,
   obj: T,
   viewer: Viewer,

@@ -6,7 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { ResourceDecl } from '@trellis/domain/resource/define';
 import { getPath, type FieldKind } from '@trellis/domain/resource/fields';
-import { humanize } from '@trellis/domain/resource/machine';
+import { humanize, stateOf } from '@trellis/domain/resource/machine';
 import { actorName } from './display/actor.ts';
 import { formatDate } from '@trellis/domain/format/date';
 import { useGet } from '../api/hooks.ts';
@@ -114,7 +114,7 @@ export function ResourceDetail<T extends Obj>(props: ResourceDetailProps<T>) {
     {
       title: obj ? (props.title?.(obj) ?? obj.name ?? obj.id) : '',
       assistiveTitle: obj ? (props.assistiveTitle?.(obj) ?? `${decl.title} · ${obj.id}`) : decl.title,
-      titleChip: obj ? (props.titleChip?.(obj) ?? <StatusChip status={obj.status} machine={decl.machine} />) : null,
+      titleChip: obj ? (props.titleChip?.(obj) ?? <StatusChip status={stateOf(decl.machine, obj)} machine={decl.machine} />) : null,
       pageLoading: query.isPending,
       headerActions: obj ? (
         <ActionBar

@@ -33,6 +33,9 @@ import * as m0031usageRecordsFromFiles from './migrations/0031_usage_records_fro
 import * as m0032usageRules from './migrations/0032_usage_rules.ts';
 import * as m0033conversations from './migrations/0033_conversations.ts';
 import * as m0034news from './migrations/0034_news.ts';
+import * as m0035cases from './migrations/0035_helpdesk_cases.ts';
+import * as m0036caseAttachments from './migrations/0036_helpdesk_case_attachments.ts';
+import * as m0037favorites from './migrations/0037_favorites.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -69,6 +72,9 @@ export const migrations: Record<string, Migration> = {
   '0032_usage_rules': m0032usageRules,
   '0033_conversations': m0033conversations,
   '0034_news': m0034news,
+  '0035_helpdesk_cases': m0035cases,
+  '0036_helpdesk_case_attachments': m0036caseAttachments,
+  '0037_favorites': m0037favorites,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -170,6 +170,7 @@ import type { CatalogGroupsTables } from './schema-groups.ts';
 import type { UsageTables } from './schema-usage.ts';
 import type { HelpdeskTables } from './schema-helpdesk.ts';
 import type { NewsTables } from './schema-news.ts';
+import type { FavoritesTables } from './schema-favorites.ts';
 
 export interface DB
   extends
@@ -189,6 +190,7 @@ export interface DB
     UsageTables,
     HelpdeskTables,
     NewsTables,
+    FavoritesTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

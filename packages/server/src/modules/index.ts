@@ -15,6 +15,7 @@ import { leads } from './leads/index.ts';
 import { helpdesk } from './helpdesk/index.ts';
 import { usage } from './usage/index.ts';
 import { newsArea } from './news/index.ts';
+import { favoritesArea } from './favorites/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
 // Every area of the server, registered explicitly (DESIGN §2). Adding an area is one line here.
@@ -32,6 +33,7 @@ export const AREAS: readonly Area[] = [
   usage,
   helpdesk,
   newsArea,
+  favoritesArea,
 ];
 
 let connected = false;

@@ -2,6 +2,8 @@ import {
   ErrorCode,
   parseRql,
   refusal,
+  stateOf,
+  withState,
   rqlMentions,
   RqlError,
   sideWrites,
@@ -637,7 +639,7 @@ export async function runAction<T extends Obj>(
     if (rule) throw refused(rule);
     const input = decl.body ? parseBody(decl.body, body) : (body ?? {});
     let next = handler ? await handler(ctx, current, input, params, trx, prepared) : current;
-    if (decl.to && next.status === current.status) next = { ...next, status: decl.to };
+    if (decl.to && stateOf(machine, next) === stateOf(machine, current)) next = withState(machine, next, decl.to);
     next = stampUpdated(ctx, next, decl.event);
     await updateObject(res, next, trx);
     await recordAudit(trx, ctx, {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { transitionMessage } from '@trellis/domain';
+import { stateOf, transitionMessage } from '@trellis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionHandler, columnMap, tableName } from '../../src/resources/engine.ts';
 import { BASE, openWorld, samplesOf, type Caller, type Sample, type World } from './world.ts';
@@ -51,10 +51,11 @@ async function restoreRow(s: Sample, row: Row) {
   await sql`update ${sql.table(tableName(s.res))} set ${sql.join(sets)} where ${where}`.execute(w.running.db);
 }
 
-/** Put the sample in `status`: the status column (when there is one) and the object's own status. */
+/** Put the sample in `status`: the status column (when there is one) and the object's own status field. */
 async function forceStatus(s: Sample, status: string) {
-  const col = columnMap(s.res).status;
-  const sets = [sql`data = jsonb_set(data, '{status}', ${JSON.stringify(status)}::jsonb)`];
+  const field = s.res.decl.machine?.field ?? 'status';
+  const col = columnMap(s.res)[field];
+  const sets = [sql`data = jsonb_set(data, ${`{${field}}`}, ${JSON.stringify(status)}::jsonb)`];
   if (col) sets.push(sql`${sql.ref(col)} = ${status}`);
   await sql`update ${sql.table(tableName(s.res))} set ${sql.join(sets)} where ${whereRow(s).where}`.execute(
     w.running.db,
@@ -102,7 +103,7 @@ describe('state machines, derived from the declarations', () => {
             !actionHandler(s.res, name) &&
             !a.guard &&
             (!a.body || a.body.safeParse({}).success) &&
-            (res.statusCode !== 200 || res.json().status !== a.to)
+            (res.statusCode !== 200 || stateOf(machine, res.json()) !== a.to)
           )
             failures.push(`${where}: a pure transition should land in ${a.to}, got ${res.statusCode} ${body}`);
           await restoreRow(s, saved);

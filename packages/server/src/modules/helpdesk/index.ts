@@ -1,9 +1,24 @@
 import { defineArea } from '../types.ts';
+import { attachmentRoutes } from './attachments.ts';
+import { AUTO_CLOSE_JOB, autoCloseJob } from './auto-close.ts';
+import { cases } from './cases.ts';
+import { countCases } from './counters.ts';
 import { conversations } from './conversations.ts';
 import { messages } from './messages.ts';
+import { caseAttachmentTable } from './tables.ts';
 
-/** Helpdesk (issue 17): conversations about an object between its two parties, and their messages. */
+/**
+ * Helpdesk (issue 17): cases an account raises to a partner, closed by a sweep after the receiver's timeout, and
+ * conversations about an object (a case, a request, a listing request, a contract) between its two parties.
+ */
 export const helpdesk = defineArea({
   name: 'helpdesk',
-  resources: [conversations, messages],
+  resources: [cases, conversations, messages],
+  // case attachments are served in a scope of their own (attachments.ts: multipart, the download), so their table
+  // is listed here for the storage test
+  tables: [caseAttachmentTable],
+  routes: attachmentRoutes,
+  // Dashboard (spec §1, §6): the cases waiting for the caller's account.
+  counters: { cases: { visibleTo: ['vendor', 'provider'], count: countCases } },
+  jobs: { [AUTO_CLOSE_JOB]: autoCloseJob },
 });

@@ -19,6 +19,7 @@ const SUBJECTS: Subject[] = [
   { prefix: 'TCR-', table: 'tier_config_requests', parties: ['vendor_id', 'provider_id'], noun: 'Tier config request' },
   { prefix: 'LSTR-', table: 'listing_requests', parties: ['account_id', 'provider_id'], noun: 'Listing request' },
   { prefix: 'CT-', table: 'contracts', parties: ['owner_id', 'account_id'], noun: 'Contract' },
+  { prefix: 'CA-', table: 'helpdesk_cases', parties: ['issuer_account_id', 'receiver_account_id'], noun: 'Case' },
 ];
 
 export interface SubjectParties {

@@ -35,3 +35,6 @@ export async function ssoButtons(db: Db, accountId: string | undefined) {
     ...(s.icon ? { icon: s.icon as string } : {}),
   }));
 }
+
+/** An account's helpdesk settings (the defaults until it saves its own): the auto-close timeout of its cases. */
+export { helpdeskObject as helpdeskSettingsOf } from './settings/helpdesk.ts';

@@ -4,7 +4,6 @@ import {
   ACL_LISTS,
   AccountModuleSettings,
   AccountModuleSettingsUpdate,
-  DEFAULT_HELPDESK_TTL_DAYS,
   DEFAULT_MFA_POLICY,
   DOMAIN_VERIFICATION,
   HelpdeskSettings,
@@ -28,6 +27,7 @@ import { parseBody, saveStamped } from '../../../resources/engine.ts';
 import type { Api } from '../../types.ts';
 import { accounts } from '../accounts/routes.ts';
 import { replaceRules, rulesOf } from '../acl/rules.ts';
+import { HELPDESK, helpdeskDefaults, helpdeskObject } from './helpdesk.ts';
 
 // Settings objects (spec §3, §7): the account's (MD-0001), the integrations' (API tokens) and the helpdesk's per
 // account. Plain objects read and written whole; each path also answers under the reference's module-id alias.
@@ -114,25 +114,12 @@ type IpsWrite = { name?: string | null; action: AclRule['action']; ip_range: str
 const rulesFrom = (ips: IpsWrite) =>
   ips.flatMap((e) => e.ip_range.map((value) => ({ action: e.action, value, ...(e.name ? { comment: e.name } : {}) })));
 
-const HELPDESK = 'helpdesk';
-const helpdeskDefaults = (): HelpdeskSettings => ({ ttl: DEFAULT_HELPDESK_TTL_DAYS, mode: 'builtin', events: {} });
-
 /** The helpdesk settings of the account in the path, which must be the caller's own (another one is 404). */
 function helpdeskTarget(req: FastifyRequest) {
   const ctx = requireCtx(req);
   const { accountId } = req.params as { accountId: string };
   if (accountId !== ctx.account.id) throw ApiError.notFound('Account');
   return ctx;
-}
-
-async function helpdeskObject(db: Kysely<DB>, accountId: string): Promise<HelpdeskSettings> {
-  const row = await db
-    .selectFrom('account_settings')
-    .select('data')
-    .where('account_id', '=', accountId)
-    .where('module', '=', HELPDESK)
-    .executeTakeFirst();
-  return (row?.data as HelpdeskSettings | undefined) ?? helpdeskDefaults();
 }
 
 export function moduleSettingsRoutes({ app, db }: Api) {
