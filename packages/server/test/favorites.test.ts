@@ -23,10 +23,14 @@ afterAll(async () => {
 describe('favorites', () => {
   it("mark what the user reads, named from the object, and stay the user's own", async () => {
     const product = await publishedProduct(t, vendor, 'Favorite Product');
-    const marked = await call(vendor, 'POST', '/favorites', { object: { id: product.id, resource: 'product' } });
+    const marked = await call(vendor, 'POST', '/favorites', {
+      object: { id: product.id, resource: 'product' },
+      route: `/products/${product.id}`,
+    });
     expect(marked.statusCode, marked.body).toBe(201);
     expect(marked.json()).toMatchObject({
       object: { id: product.id, resource: 'product', name: 'Favorite Product' },
+      route: `/products/${product.id}`,
       account: { id: t.demo.vendor.id },
     });
     const again = await call(vendor, 'POST', '/favorites', { object: { id: product.id, resource: 'product' } });
@@ -44,6 +48,11 @@ describe('favorites', () => {
     expect((await call(other, 'GET', `/favorites/${marked.json().id}`)).statusCode).toBe(404);
     expect((await call(other, 'DELETE', `/favorites/${marked.json().id}`)).statusCode).toBe(404);
 
+    // a route is a path of this portal, never another site's or a script
+    for (const route of ['//evil.example/x', 'javascript:alert(1)', 'https://evil.example']) {
+      const bad = await call(vendor, 'POST', '/favorites', { object: { id: product.id, resource: 'product' }, route });
+      expect(bad.json().errors, route).toEqual(['route: Must be a path of this portal, starting with one /.']);
+    }
     const unknown = await call(vendor, 'POST', '/favorites', { object: { id: 'X-1', resource: 'spaceship' } });
     expect(unknown.json().errors).toEqual(['object.resource: Objects of spaceship cannot be favorites.']);
 

@@ -20,6 +20,8 @@ export const Favorite = z.object({
     /** Its name, subject or title when marked. */
     name: z.string(),
   }),
+  /** The portal page that shows it (a path of this installation), as the user marked it. */
+  route: z.string().optional(),
   /** The account the mark was made in (a user of several accounts keeps marks per account). */
   account: z.object({ id: z.string(), name: z.string() }),
   user: Actor,
@@ -36,6 +38,11 @@ export const FavoriteCreate = z.object({
     },
     { error: requiredError },
   ),
+  route: z
+    .string()
+    .max(300, maxLength(300))
+    .regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path of this portal, starting with one /.')
+    .optional(),
 });
 export type FavoriteCreate = z.infer<typeof FavoriteCreate>;
 

@@ -56,6 +56,7 @@ export const favorites: Served<Favorite> = {
     const name = obj.name ?? obj.subject ?? obj.title ?? input.object.id;
     return {
       object: { id: input.object.id, resource: input.object.resource, name: String(name).slice(0, 200) },
+      ...(input.route && { route: input.route }),
       id: newId('FV', 4, 4),
       account: { id: ctx.account.id, name: ctx.account.name },
       user: actorOf(ctx),
