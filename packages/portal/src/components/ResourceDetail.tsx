@@ -20,6 +20,7 @@ import { fieldLabel, renderField, type DisplayContext } from './display/FieldVal
 import { ErrorState } from './ErrorState.tsx';
 import { FieldList } from './FieldList.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { FavoriteButton } from './favorites/FavoriteButton.tsx';
 
 type Obj = {
   id: string;
@@ -114,10 +115,17 @@ export function ResourceDetail<T extends Obj>(props: ResourceDetailProps<T>) {
     {
       title: obj ? (props.title?.(obj) ?? obj.name ?? obj.id) : '',
       assistiveTitle: obj ? (props.assistiveTitle?.(obj) ?? `${decl.title} · ${obj.id}`) : decl.title,
-      titleChip: obj ? (props.titleChip?.(obj) ?? <StatusChip status={stateOf(decl.machine, obj)} machine={decl.machine} />) : null,
+      titleChip: obj
+        ? (props.titleChip?.(obj) ?? <StatusChip status={stateOf(decl.machine, obj)} machine={decl.machine} />)
+        : null,
       pageLoading: query.isPending,
       headerActions: obj ? (
         <ActionBar
+          before={
+            decl.path.includes(':') ? null : (
+              <FavoriteButton resource={decl.name} id={obj.id} name={props.title?.(obj) ?? obj.name ?? obj.id} />
+            )
+          }
           resource={decl}
           obj={obj}
           path={path}

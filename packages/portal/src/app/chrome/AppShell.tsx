@@ -8,6 +8,7 @@ import { BrandFooter } from '../branding/BrandFooter.tsx';
 import { PageFallback } from '../PageFallback.tsx';
 import { recentFor } from '../recents/recents.ts';
 import { useRecents, useRecordRecent } from '../recents/useRecents.ts';
+import { useFavorites } from '../../components/favorites/useFavorites.ts';
 import type { RouteDef } from '../routes.ts';
 import { useAuth } from '../session/SessionProvider.tsx';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
@@ -45,7 +46,18 @@ export default function AppShell() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  const nav = <SideNav current={route?.name} auth={auth} recents={recents} onNavigate={() => setMobileOpen(false)} />;
+  const favorites = (useFavorites(!!auth.user).data ?? [])
+    .filter((f) => f.route)
+    .map((f) => ({ name: f.object.name, route: f.route! }));
+  const nav = (
+    <SideNav
+      current={route?.name}
+      auth={auth}
+      recents={recents}
+      favorites={favorites}
+      onNavigate={() => setMobileOpen(false)}
+    />
+  );
   const paper = {
     width: NAV_WIDTH,
     boxSizing: 'border-box' as const,

@@ -48,6 +48,8 @@ export interface ActionBarProps<T extends Obj> {
   onDone?: (action: string, answer: T) => void;
   /** More buttons after the declared ones. */
   children?: ReactNode;
+  /** Something before the buttons (the favorite star), shown to readers too. */
+  before?: ReactNode;
 }
 
 /**
@@ -64,7 +66,13 @@ export function ActionBar<T extends Obj>(props: ActionBarProps<T>) {
   const [busy, setBusy] = useState<string | null>(null);
 
   const canWrite = allows(auth.permissions, decl.module) && sideWrites(decl, viewer.side);
-  if (!canWrite) return props.children ? <Box sx={{ display: 'flex', gap: 1 }}>{props.children}</Box> : null;
+  if (!canWrite)
+    return props.children || props.before ? (
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        {props.before}
+        {props.children}
+      </Box>
+    ) : null;
   const machine = decl.machine;
   const offered = offeredActions(machine, obj, viewer);
   const removal = decl.removal;
@@ -103,7 +111,8 @@ export function ActionBar<T extends Obj>(props: ActionBarProps<T>) {
   const current = declared && label ? { ...declared, label } : declared;
   const close = () => setOpen(null);
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {props.before}
       {offered.map((a) => (
         <Tooltip key={a.name} title={a.disabled ?? ''}>
           <span>
