@@ -19,7 +19,9 @@ import AutorenewOutlinedIcon from '@mui/icons-material/AutorenewOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import DataUsageOutlinedIcon from '@mui/icons-material/DataUsageOutlined';
 import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
+import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import HistoryIcon from '@mui/icons-material/History';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useState, type ReactNode } from 'react';
@@ -44,6 +46,7 @@ export const ICONS: Record<string, ReactNode> = {
   usages: <DataUsageOutlinedIcon />,
   tierConfigs: <AccountTreeOutlinedIcon />,
   news: <NewspaperOutlinedIcon />,
+  helpdesk: <SupportAgentOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
 };
 
@@ -55,16 +58,19 @@ function within(current: string | undefined, name: string): boolean {
   return !!route && ancestors(route).some((a) => a.name === name);
 }
 
-/** The navigation menu, derived from the route registry and what this user may open; recents below. */
+/** The navigation menu, derived from the route registry and what this user may open; favorites and recents below. */
 export function SideNav({
   current,
   auth,
   recents,
+  favorites = [],
   onNavigate,
 }: {
   current?: string;
   auth: AuthContext;
   recents: RecentEntry[];
+  /** The user's marked objects: name and the page that shows it. */
+  favorites?: readonly { name: string; route: string }[];
   onNavigate?: () => void;
 }) {
   const tree = menuTree()
@@ -124,36 +130,53 @@ export function SideNav({
           );
         })}
       </List>
-      {recents.length > 0 && (
-        <List
-          component="nav"
-          aria-label="Recent"
-          dense
-          subheader={
-            <ListSubheader
-              component="div"
-              sx={{ display: 'flex', alignItems: 'center', gap: 1, lineHeight: '36px', bgcolor: 'transparent' }}
-            >
-              <HistoryIcon fontSize="small" /> Recent
-            </ListSubheader>
-          }
-        >
-          {recents.map((r) => (
-            <ListItemButton
-              key={r.route}
-              component={RouterLink}
-              to={r.route}
-              onClick={onNavigate}
-              sx={{ pl: 3, mx: 1, borderRadius: 1 }}
-            >
-              <ListItemText
-                primary={r.name}
-                slotProps={{ primary: { variant: 'body2', noWrap: true, color: 'text.secondary' } }}
-              />
-            </ListItemButton>
-          ))}
-        </List>
-      )}
+      <Shortcuts
+        label="Favorites"
+        icon={<StarBorderIcon fontSize="small" />}
+        items={favorites}
+        onNavigate={onNavigate}
+      />
+      <Shortcuts label="Recent" icon={<HistoryIcon fontSize="small" />} items={recents} onNavigate={onNavigate} />
     </Box>
+  );
+}
+
+/** A titled list of links below the menu (favorites, recent pages); nothing while it is empty. */
+function Shortcuts(props: {
+  label: string;
+  icon: ReactNode;
+  items: readonly { name: string; route: string }[];
+  onNavigate?: () => void;
+}) {
+  if (!props.items.length) return null;
+  return (
+    <List
+      component="nav"
+      aria-label={props.label}
+      dense
+      subheader={
+        <ListSubheader
+          component="div"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, lineHeight: '36px', bgcolor: 'transparent' }}
+        >
+          {props.icon} {props.label}
+        </ListSubheader>
+      }
+    >
+      {props.items.map((r) => (
+        <ListItemButton
+          key={r.route}
+          component={RouterLink}
+          to={r.route}
+          onClick={props.onNavigate}
+          sx={{ pl: 3, mx: 1, borderRadius: 1 }}
+        >
+          <ListItemText
+            primary={r.name}
+            slotProps={{ primary: { variant: 'body2', noWrap: true, color: 'text.secondary' } }}
+          />
+        </ListItemButton>
+      ))}
+    </List>
   );
 }
