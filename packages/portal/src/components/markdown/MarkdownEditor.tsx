@@ -17,6 +17,8 @@ export interface MarkdownEditorProps {
   /** The text field's label and help (default: an agreement's document). */
   label?: string;
   helperText?: string;
+  /** The text field's height in rows (default 12, for a document; a message needs fewer). */
+  minRows?: number;
 }
 
 const HELP = 'Headings (#), lists (-), **bold** and links; both parties read it rendered.';
@@ -29,6 +31,7 @@ export function MarkdownEditor({
   disabled,
   label = 'Document (Markdown)',
   helperText = HELP,
+  minRows = 12,
 }: MarkdownEditorProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
@@ -40,7 +43,7 @@ export function MarkdownEditor({
     <TextField
       label={label}
       multiline
-      minRows={12}
+      minRows={minRows}
       maxRows={24}
       fullWidth
       value={value}

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { renderField } from '../../components/display/FieldValue.tsx';
 import { ResourceDetail } from '../../components/ResourceDetail.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { ConversationTab } from '../helpdesk/conversation/ConversationTab.tsx';
 import { notify } from './common/data.ts';
 import { useDisplay } from './common/display.ts';
 import { useNotice } from './common/useNotice.ts';
@@ -57,6 +58,7 @@ export default function ListingRequestDetailsPage() {
               : renderField(listingRequestResource, 'assignee', r, display),
         }}
         actions={{ assign: { onClick: (r) => setAssigning(r) } }}
+        tabs={[{ id: 'conversation', label: 'Conversation', render: (r) => <ConversationTab instanceId={r.id} /> }]}
         buttons={(r) =>
           canWrite && r.status === 'draft' && r.vendor.id === auth.account.id ? (
             <Button variant="outlined" size="small" color="error" onClick={() => setDeleting(r)}>

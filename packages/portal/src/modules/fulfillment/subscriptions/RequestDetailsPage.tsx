@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { requestParamsEditable, requestResource, type Request } from '@trellis/domain/fulfillment/request';
 import { useGet } from '../../../api/hooks.ts';
 import { titledMessage, type RequestParamChange } from '../../../components/RequestParams/index.ts';
+import { ConversationTab } from '../../helpdesk/conversation/ConversationTab.tsx';
 import { ApproveDialog } from '../common/ApproveDialog.tsx';
 import { AuditTab } from '../common/AuditTab.tsx';
 import { ItemsTable } from '../common/ItemsTable.tsx';
@@ -86,6 +87,7 @@ export default function RequestDetailsPage() {
           : []),
         { id: 'tiers', label: 'Tier accounts', render: (req) => <TierAccountsTab request={req} /> },
         { id: 'activation', label: 'Activation', render: (req) => <ActivationTab request={req} /> },
+        { id: 'conversation', label: 'Conversation', render: (req) => <ConversationTab instanceId={req.id} /> },
         { id: 'audit', label: 'Audit', render: (req) => <AuditTab resource={requestResource} objectId={req.id} /> },
       ]}
       dialogs={{

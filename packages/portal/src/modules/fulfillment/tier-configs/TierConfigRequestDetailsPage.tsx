@@ -6,6 +6,7 @@ import {
   type TierConfigRequest,
 } from '@trellis/domain/fulfillment/tier-config';
 import { titledMessage, type RequestParamChange } from '../../../components/RequestParams/index.ts';
+import { ConversationTab } from '../../helpdesk/conversation/ConversationTab.tsx';
 import { ApproveDialog } from '../common/ApproveDialog.tsx';
 import { AuditTab } from '../common/AuditTab.tsx';
 import { RequestFrame, type RequestKind } from '../common/RequestFrame.tsx';
@@ -49,6 +50,7 @@ export default function TierConfigRequestDetailsPage() {
       banner={(r) => <TiersSetupHint request={r} />}
       tabAliases={{ general: 'details' }}
       after={[
+        { id: 'conversation', label: 'Conversation', render: (r) => <ConversationTab instanceId={r.id} /> },
         {
           id: 'audit',
           label: 'Audit',

@@ -12,6 +12,7 @@ import { usePageChrome } from '../../../app/chrome/usePageChrome.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
+import { ConversationTab } from '../../helpdesk/conversation/ConversationTab.tsx';
 import { AccountName, inDirectory } from '../common/AccountName.tsx';
 import { ContractDataTab } from './ContractDataTab.tsx';
 import { ContractTimeline } from './ContractTimeline.tsx';
@@ -78,6 +79,7 @@ export default function ContractDetailsPage() {
             />
           ),
         },
+        { id: 'conversation', label: 'Conversation', render: (c) => <ConversationTab instanceId={c.id} /> },
       ]}
     />
   );

@@ -153,6 +153,7 @@ describe('fulfillment request details: tabs', () => {
       'T2 parameters',
       'Tier accounts',
       'Activation',
+      'Conversation',
       'Audit',
     ]);
     // references read "name (id)", the name a link to the object

@@ -1,0 +1,2 @@
+export { ConversationPanel, type ConversationPanelProps } from './ConversationPanel.tsx';
+export { ConversationTab } from './ConversationTab.tsx';
