@@ -119,6 +119,7 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'usages.details': async (a) =>
     one({ id: (await first(a, '/usage/files', 'eq(status,accepted)')) ?? (await first(a, '/usage/files')) }),
   // a published post has versions to show
+  'helpdesk.cases.details': async (a) => one({ id: await first(a, '/helpdesk/cases') }),
   'news.details': async (a) =>
     one({ id: (await first(a, '/news', 'eq(status,published)')) ?? (await first(a, '/news')) }),
   idp: async (a, sessionId) => one({ id: await idp(a, sessionId) }),

@@ -91,6 +91,9 @@ describe('helpdesk cases', () => {
     const closed = await act(provider, c.id, 'close', 200, { rating: 5, feedback: 'Quick.' });
     expect(closed).toMatchObject({ state: 'closed', rating: 5, feedback: 'Quick.', events: { closed: {} } });
     expect((await act(provider, c.id, 'pend', 400)).errors).toEqual([transitionMessage('pend', 'closed')]);
+    // its conversation closes with it: both read it, nobody writes
+    expect((await expectStatus(vendor, 'GET', `/conversations/${thread.id}`, 200)).status).toBe('closed');
+    await expectStatus(vendor, 'POST', `/conversations/${thread.id}/messages`, 400, { text: 'Too late?' });
     const edit = await call(provider, 'PUT', `/helpdesk/cases/${c.id}`, { priority: 0 });
     expect(edit.statusCode).toBe(400);
     expect(await waiting(provider, t.demo.provider.id)).toBe(0);

@@ -112,8 +112,21 @@ export const CaseUpdate = z.object({
 export type CaseUpdate = z.infer<typeof CaseUpdate>;
 
 export const CaseClose = z.object({
-  rating: z.coerce.number().int().min(1, 'Rate from 1 to 5.').max(5, 'Rate from 1 to 5.').nullable().optional(),
-  feedback: z.string().trim().max(1000, maxLength(1000)).nullable().optional(),
+  rating: z.coerce
+    .number()
+    .int('Rate from 1 to 5.')
+    .min(1, 'Rate from 1 to 5.')
+    .max(5, 'Rate from 1 to 5.')
+    .nullable()
+    .optional()
+    .meta({ title: 'Rating (1 to 5)' }),
+  feedback: z
+    .string()
+    .trim()
+    .max(1000, maxLength(1000))
+    .nullable()
+    .optional()
+    .meta({ title: 'Feedback', multiline: true }),
 });
 
 // ---------------------------------------------------------------- machine

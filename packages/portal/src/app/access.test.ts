@@ -77,6 +77,7 @@ describe('route registry', () => {
       'usages',
       'tierConfigs',
       'news',
+      'helpdesk',
       'settings',
     ]);
     expect(tree.find((e) => e.route.name === 'settings')!.children.map((c) => c.name)).toEqual([

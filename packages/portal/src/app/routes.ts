@@ -10,6 +10,7 @@ import { partnersRoutes } from '../modules/partners/routes.ts';
 import { leadsRoutes } from '../modules/leads/routes.ts';
 import { usageRoutes } from '../modules/usage/routes.ts';
 import { newsRoutes } from '../modules/news/routes.ts';
+import { helpdeskRoutes } from '../modules/helpdesk/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -32,6 +33,7 @@ export const ROUTES: RouteDef[] = [
   ...leadsRoutes,
   ...usageRoutes,
   ...newsRoutes,
+  ...helpdeskRoutes,
   {
     name: 'settings',
     navOrder: 900,

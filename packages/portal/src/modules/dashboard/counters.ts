@@ -69,7 +69,13 @@ export const COUNTERS: Record<string, CounterInfo> = {
     tab: 'all',
     counted: 'usage_files',
   },
-  cases: { label: 'Helpdesk cases', hint: 'Open', visibleTo: ['vendor', 'provider'], route: 'helpdesk' },
+  cases: {
+    label: 'Helpdesk cases',
+    hint: 'Waiting for you',
+    visibleTo: ['vendor', 'provider'],
+    route: 'helpdesk',
+    tab: 'waiting',
+  },
   transformation_requests: {
     label: 'Transformation requests',
     hint: 'Waiting for processing',

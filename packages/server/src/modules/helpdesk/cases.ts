@@ -131,7 +131,10 @@ export const cases: Served<Case> = {
       await scheduleAutoClose(db, current);
       return current;
     },
-    async close(_ctx, current, body: { rating?: number | null; feedback?: string | null }) {
+    /** A closed case is final: its conversation closes with it (both still read it). */
+    async close(_ctx, current, body: { rating?: number | null; feedback?: string | null }, _params, db) {
+      await sql`update conversations set status = 'closed', data = jsonb_set(data, '{status}', '"closed"')
+        where instance_id = ${current.id} and type = 'conversation'`.execute(db);
       return {
         ...current,
         ...(body.rating != null && { rating: body.rating }),
