@@ -21,6 +21,7 @@ const ttlOf = async (
 };
 
 const thread = (page: Page) => page.getByRole('region', { name: /Conversation/ });
+const messages = (page: Page) => thread(page).getByRole('list', { name: 'Messages' });
 
 test('a provider raises a case, the vendor inquires and resolves, it closes itself; a request message crosses over', async ({
   page,
@@ -65,17 +66,17 @@ test('a provider raises a case, the vendor inquires and resolves, it closes itse
       .getByRole('textbox', { name: /Message/ })
       .fill('Which customers, please?');
     await thread(page).getByRole('button', { name: 'Send' }).click();
-    await expect(thread(page).getByText('Which customers, please?')).toBeVisible();
+    await expect(messages(page).getByText('Which customers, please?')).toBeVisible();
 
     // The provider: answers in the thread, and hands the case back.
     await signInAs(DEMO_USERS.provider);
     await page.goto(caseUrl);
-    await expect(thread(page).getByText('Which customers, please?')).toBeVisible();
+    await expect(messages(page).getByText('Which customers, please?')).toBeVisible();
     await thread(page)
       .getByRole('textbox', { name: /Message/ })
       .fill('Acme Ltd and Globex.');
     await thread(page).getByRole('button', { name: 'Send' }).click();
-    await expect(thread(page).getByText('Acme Ltd and Globex.')).toBeVisible();
+    await expect(messages(page).getByText('Acme Ltd and Globex.')).toBeVisible();
     await page.getByRole('button', { name: 'Back to pending' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Back to pending' }).click();
     await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
@@ -83,7 +84,7 @@ test('a provider raises a case, the vendor inquires and resolves, it closes itse
     // The vendor resolves it; with a timeout of 0 days the job closes it at once.
     await signInAs(DEMO_USERS.vendor);
     await page.goto(caseUrl);
-    await expect(thread(page).getByText('Acme Ltd and Globex.')).toBeVisible();
+    await expect(messages(page).getByText('Acme Ltd and Globex.')).toBeVisible();
     await page.getByRole('button', { name: 'Resolve' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Resolve' }).click();
 
@@ -94,18 +95,21 @@ test('a provider raises a case, the vendor inquires and resolves, it closes itse
     }).toPass({ timeout: 30_000 });
 
     // A fulfillment request's conversation: the provider writes, the vendor reads it.
-    const providerApi = await apiAs(request, DEMO_USERS.provider.email);
+    // (a context of its own: one context keeps one session cookie)
+    const providerRequest = await playwright.request.newContext({ baseURL });
+    const providerApi = await apiAs(providerRequest, DEMO_USERS.provider.email);
     const [fulfillment] = await providerApi.get<{ id: string }[]>('/requests', 'ordering(-created)&limit=1');
+    await providerRequest.dispose();
     const note = `E2E question on the request ${stamp}`;
     await page.goto(`/subscriptions/fulfillment/${fulfillment.id}/conversation`);
     await thread(page)
       .getByRole('textbox', { name: /Message/ })
       .fill(note);
     await thread(page).getByRole('button', { name: 'Send' }).click();
-    await expect(thread(page).getByText(note)).toBeVisible();
+    await expect(messages(page).getByText(note)).toBeVisible();
     await signInAs(DEMO_USERS.vendor);
     await page.goto(`/subscriptions/fulfillment/${fulfillment.id}/conversation`);
-    await expect(thread(page).getByText(note)).toBeVisible();
+    await expect(messages(page).getByText(note)).toBeVisible();
   } finally {
     await ttlOf(request, vendorApi, 7);
     await request.dispose();
