@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors.ts';
 import { insertObject, type Db, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { arePartners, accountRef } from '../distribution/public.ts';
-import { activeMember } from '../identity/public.ts';
+import { activeMembers } from '../identity/public.ts';
 import { scheduleAutoClose } from './auto-close.ts';
 import { conversations } from './conversations.ts';
 import { caseTable } from './tables.ts';
@@ -23,17 +23,16 @@ type UserIds = { agent?: { id: string } | null; recipients?: { id: string }[] };
 
 /** The agent and recipients given for `side`, as users of `accountId` (a user not active there is a 400 naming it). */
 async function people(db: Db, accountId: string, side: 'issuer' | 'receiver', given: UserIds) {
-  const user = async (id: string, field: string) => {
-    const m = await activeMember(db, accountId, { id });
+  const recipientIds = [...new Set((given.recipients ?? []).map((r) => r.id))];
+  const found = await activeMembers(db, accountId, [...(given.agent ? [given.agent.id] : []), ...recipientIds]);
+  const user = (id: string, field: string) => {
+    const m = found.get(id);
     if (!m) throw ApiError.field(field, `${id} is not an active user of the ${side}'s account.`);
-    return { id: m.id, name: m.name };
+    return m;
   };
   const out: { agent?: { id: string; name: string } | null; recipients?: { id: string; name: string }[] } = {};
-  if (given.agent !== undefined) out.agent = given.agent && (await user(given.agent.id, `${side}.agent.id`));
-  if (given.recipients) {
-    const ids = [...new Set(given.recipients.map((r) => r.id))];
-    out.recipients = await Promise.all(ids.map((id) => user(id, `${side}.recipients`)));
-  }
+  if (given.agent !== undefined) out.agent = given.agent && user(given.agent.id, `${side}.agent.id`);
+  if (given.recipients) out.recipients = recipientIds.map((id) => user(id, `${side}.recipients`));
   return out;
 }
 

@@ -19,6 +19,20 @@ export async function activeMember(db: Db, accountId: string, by: { id?: string;
   return row ? { id: row.id, name: row.name, email: row.email } : undefined;
 }
 
+/** The active users of the account among `ids`, by id, in one query (a case's agent and recipients). */
+export async function activeMembers(db: Db, accountId: string, ids: readonly string[]) {
+  if (!ids.length) return new Map<string, { id: string; name: string }>();
+  const rows = await db
+    .selectFrom('account_users')
+    .innerJoin('users', 'users.id', 'account_users.user_id')
+    .select(['users.id', 'users.name'])
+    .where('account_users.account_id', '=', accountId)
+    .where('account_users.status', '=', 'active')
+    .where('users.id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
+}
+
 /** The sign-in buttons of a portal host: the active SSO services of the account owning its brand (by name). */
 export async function ssoButtons(db: Db, accountId: string | undefined) {
   if (!accountId) return [];
