@@ -7,6 +7,7 @@ import { useViewer } from '../../app/session/useViewer.ts';
 import { ResourceDetail } from '../../components/ResourceDetail.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { CaseAgentButtons } from './CaseAgentButtons.tsx';
+import { CaseAttachments } from './CaseAttachments.tsx';
 import { CaseDescription } from './CaseDescription.tsx';
 import { CaseEditButton } from './CaseEditButton.tsx';
 import { CloseCaseDialog } from './CloseCaseDialog.tsx';
@@ -28,7 +29,7 @@ const agentOf = (agent: Case['issuer']['agent'], viewer: Viewer) =>
 /**
  * One case: its state and the actions its machine offers this side (ask for information, back to pending, resolve,
  * close with a rating), the description rendered, its details, parties and agents, the side's own agent ("Take it"),
- * and below them the conversation of the two parties about it.
+ * and below them its attachments and the conversation of the two parties about it.
  */
 export default function CaseDetailsPage() {
   const { id = '' } = useParams();
@@ -46,6 +47,7 @@ export default function CaseDetailsPage() {
         before: (c) => <CaseDescription obj={c} />,
         after: (c) => (
           <Box sx={{ mt: 3 }}>
+            <CaseAttachments obj={c} />
             <ConversationPanel instanceId={c.id} />
           </Box>
         ),

@@ -1,3 +1,4 @@
+import { caseAttachmentResource, type CaseAttachment } from '@trellis/domain/helpdesk/attachment';
 import { caseMachine, waitingFor, type Case, type CaseState } from '@trellis/domain/helpdesk/case';
 import { getPath } from '@trellis/domain/resource/fields';
 import type { RqlNode } from '@trellis/domain/rql/ast';
@@ -11,6 +12,8 @@ import { listBody } from '../identity/testing.tsx';
 // helpdesk-cases.test.ts), for mockApi: the demo's four cases between Demo Provider and Demo Vendor
 // (db/seed/demo-helpdesk.ts), each account reading the cases it is a party of, lists filtered by their RQL with
 // `waiting_for` derived from the state as the server's column is, actions moving the state as the machine does.
+// Each case's attachments (server helpdesk/attachments.ts, helpdesk-attachments.test.ts) are listed oldest first and
+// deleted by their uploader's account while the case is not closed; uploads go through XMLHttpRequest (FakeXhr).
 
 type Handler = (call: Call) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
@@ -114,8 +117,32 @@ function matches(node: RqlNode, c: Case): boolean {
   }
 }
 
-/** The cases API for `me`: its routes for mockApi, and the cases as they are now. */
-export function casesServer(me: AuthContext, cases: Case[] = demoCases()) {
+/** A file of a case, uploaded by `by` on day `day` of the demo's month, as the server answers it. */
+export function attachmentFixture(
+  caseId: string,
+  id: string,
+  by: AuthContext,
+  over: Partial<CaseAttachment> & Pick<CaseAttachment, 'name' | 'size'>,
+  day = 24,
+): CaseAttachment {
+  return {
+    id,
+    account: ref(by),
+    attachment: `/public/v1/helpdesk/cases/${caseId}/attachments/${id}?format=attachment`,
+    type: 'application/pdf',
+    events: { created: { at: at(day), by: { id: by.user!.id, name: by.user!.name } } },
+    ...over,
+  };
+}
+
+/**
+ * The cases API for `me`: its routes for mockApi, and the cases and their attachments (by case id) as they are now.
+ */
+export function casesServer(
+  me: AuthContext,
+  cases: Case[] = demoCases(),
+  attachments: Record<string, CaseAttachment[]> = {},
+) {
   const mine = () => cases.filter((c) => [c.issuer.account.id, c.receiver.account.id].includes(me.account.id));
   const viewer = { side: me.account.type as 'vendor' | 'provider', accountId: me.account.id, userId: me.user?.id };
   const refused = (message: string) => ({ status: 400, body: { error_code: 'VAL_001', errors: [message] } });
@@ -153,6 +180,24 @@ export function casesServer(me: AuthContext, cases: Case[] = demoCases()) {
         };
       return replace(next);
     };
+    const files = () => (attachments[c.id] ??= []);
+    routes[`GET ${path}/attachments`] = () => (mine().includes(current()) ? listBody(files()) : undefined);
+    for (const a of files())
+      routes[`DELETE ${path}/attachments/${a.id}`] = () => {
+        if (!files().includes(a)) return undefined;
+        const ruled = caseAttachmentResource.machine!.deletable!(a, viewer);
+        if (ruled) return { status: 403, body: { error_code: 'AUTH_001', errors: [ruled.message] } };
+        if (current().state === 'closed')
+          return {
+            status: 400,
+            body: {
+              error_code: 'STATE_001',
+              errors: [`Case ${c.id} is in state 'closed': attachments can no longer be added or deleted.`],
+            },
+          };
+        files().splice(files().indexOf(a), 1);
+        return { status: 204 };
+      };
     for (const [name, action] of Object.entries(caseMachine.actions))
       routes[`POST ${path}/${name}`] = (call) => {
         if (action.from && !action.from.includes(current().state))
@@ -162,5 +207,5 @@ export function casesServer(me: AuthContext, cases: Case[] = demoCases()) {
         return replace({ ...current(), state: action.to as CaseState, ...(call.body as object) });
       };
   }
-  return { routes, cases };
+  return { routes, cases, attachments };
 }
