@@ -16,3 +16,4 @@ export * from './usage/index.ts';
 export * from './helpdesk/index.ts';
 export * from './news/index.ts';
 export * from './favorites/index.ts';
+export * from './slm/index.ts';

@@ -14,15 +14,21 @@ afterAll(async () => {
   await s?.app.close();
 });
 
+/** A demo user's GET calls, logged in with the demo password. */
+async function as(email: string) {
+  const login = await s.app.inject({
+    method: 'POST',
+    url: '/public/v1/auth/login',
+    payload: { email, password: 'Trellis-demo-1' },
+  });
+  const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+  const get = async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
+  return { id: login.json().account.id as string, get };
+}
+
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
   it('seeds a published product with a version, items of both kinds, parameters and a German translation', async () => {
-    const login = await s.app.inject({
-      method: 'POST',
-      url: '/public/v1/auth/login',
-      payload: { email: 'vendor@demo.trellis', password: 'Trellis-demo-1' },
-    });
-    const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
-    const get = async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
+    const { get } = await as('vendor@demo.trellis');
     const product = (await get('/products')).find((p: any) => p.name === 'Cloud Backup Pro');
     expect(product).toMatchObject({ name: 'Cloud Backup Pro', status: 'published', version: 1 });
     const items = await get(`/products/${product.id}/items`);
@@ -50,13 +56,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
   });
 
   it('gives Demo Provider an OpenID Connect IdP linked to its verified domain (not enforced) and a sign-in button', async () => {
-    const login = await s.app.inject({
-      method: 'POST',
-      url: '/public/v1/auth/login',
-      payload: { email: 'provider@demo.trellis', password: 'Trellis-demo-1' },
-    });
-    const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
-    const get = async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
+    const { get } = await as('provider@demo.trellis');
     const idps = await get('/idps');
     expect(idps).toEqual([
       expect.objectContaining({
@@ -77,18 +77,6 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
   });
 
   it('reports usage in every status a user meets, counted on both dashboards', async () => {
-    const as = async (email: string) => {
-      const login = await s.app.inject({
-        method: 'POST',
-        url: '/public/v1/auth/login',
-        payload: { email, password: 'Trellis-demo-1' },
-      });
-      const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
-      return {
-        id: login.json().account.id as string,
-        get: async (url: string) => (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json(),
-      };
-    };
     const vendor = await as('vendor@demo.trellis');
     const files = await vendor.get('/usage/files?ordering(period.from)');
     expect(files.map((f: any) => [f.name, f.status])).toEqual([
@@ -137,17 +125,6 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
   });
 
   it('opens helpdesk cases both ways, so each side has cases waiting for it, and a stranger sees none', async () => {
-    const as = async (email: string) => {
-      const login = await s.app.inject({
-        method: 'POST',
-        url: '/public/v1/auth/login',
-        payload: { email, password: 'Trellis-demo-1' },
-      });
-      const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
-      const get = async (url: string) =>
-        (await s.app.inject({ method: 'GET', url: `/public/v1${url}`, headers })).json();
-      return { id: login.json().account.id as string, get };
-    };
     const vendor = await as('vendor@demo.trellis');
     const cases = await vendor.get('/helpdesk/cases?ordering(events.created.at)');
     expect(cases.map((c: any) => [c.issuer.account.name, c.state])).toEqual([
@@ -161,5 +138,14 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo data', () => {
     const provider = await as('provider@demo.trellis');
     expect((await provider.get(`/accounts/${provider.id}/statistics`)).cases.count).toBe(2);
     expect(await (await as('other@demo.trellis')).get('/helpdesk/cases')).toEqual([]);
+  });
+
+  it("keeps Demo Vendor's service levels, with waiting requests in every zone", async () => {
+    const { get } = await as('vendor@demo.trellis');
+    const slas = await get('/sla');
+    expect(slas.filter((x: any) => x.active).map((x: any) => x.entity_type)).toEqual(['case', 'subscription_request']);
+    const zones = new Set((await get('/requests?ge(sli.zone,0)')).map((r: any) => r.sli.zone));
+    expect([...zones].sort()).toEqual([0, 1, 2]);
+    expect((await get('/sli')).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../resource/index.ts';
 import { formatDate } from '../format/date.ts';
 import { Events } from '../identity/common.ts';
+import { ObjectSli, SLI_FIELD, SLI_FILTERS, SLI_ORDERING } from '../slm/sli.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 import { zDateTime } from '../validation/zod.ts';
 
@@ -79,6 +80,8 @@ export const Request = z.object({
   /** Whether the provider answered the last inquiry. */
   answered: z.boolean(),
   previous_approved_request: z.object({ id: z.string() }).nullable(),
+  /** Its service level zone while it waits (slm). */
+  sli: ObjectSli.optional(),
   created: z.string(),
   updated: z.string(),
   events: Events,
@@ -190,6 +193,7 @@ const requestFilters = {
   'asset.params.value': { type: 'string', ops: ['eq', 'in'] },
   answered: filterOf(Request, 'answered'),
   planned_date: filterOf(Request, 'planned_date'),
+  ...SLI_FILTERS,
 } satisfies Record<string, FilterDecl>;
 
 /** Created by the vendor (adjustment) or the provider (every other type). */
@@ -325,6 +329,7 @@ const REQUEST_FIELDS: Fields = {
   note: { label: 'Note', kind: 'multiline', hideEmpty: true },
   created: { label: 'Created', kind: 'date' },
   updated: { label: 'Updated', kind: 'date' },
+  ...SLI_FIELD,
 };
 
 const requestDecl = {
@@ -355,6 +360,7 @@ const requestDecl = {
     'asset.connection.provider.name',
     'asset.connection.vendor.name',
     'planned_date',
+    ...SLI_ORDERING,
   ],
   defaultOrdering: '-created',
   search: ['id', 'asset.id', 'asset.external_id', 'asset.product.name', 'asset.tiers.customer.name'],
@@ -362,15 +368,16 @@ const requestDecl = {
   machine: requestMachine,
   fields: REQUEST_FIELDS,
   list: {
-    columns: ['id', 'type', 'asset.product', 'asset.tiers.customer', 'assignee', 'status', 'updated'],
+    columns: ['id', 'type', 'asset.product', 'asset.tiers.customer', 'assignee', 'status', 'sli', 'updated'],
     phone: ['asset.tiers.customer', 'type', 'status'],
-    filters: ['type', 'status'],
+    filters: ['type', 'status', 'sli.zone'],
   },
   detail: {
     fields: [
       'id',
       'type',
       'status',
+      'sli',
       'asset.status',
       'asset.external_id',
       'asset.connection.id',

@@ -17,6 +17,7 @@ import {
 } from '../resource/index.ts';
 import { TIER_SCOPE_LABELS } from '../customers/tier-account.ts';
 import { Events } from '../identity/common.ts';
+import { ObjectSli, SLI_FIELD, SLI_FILTERS, SLI_ORDERING } from '../slm/sli.ts';
 import { maxLength } from '../validation/messages.ts';
 import {
   ConnectionRef,
@@ -198,6 +199,8 @@ export const TierConfigRequest = z.object({
   reason: z.string(),
   notes: z.string(),
   environment: z.string(),
+  /** Its service level zone while it waits (slm). */
+  sli: ObjectSli.optional(),
   effective_date: z.string().nullable(),
   tiers: z.object({ tier1: TierRef.nullable(), tier2: TierRef.nullable() }),
   created: z.string(),
@@ -248,6 +251,7 @@ const requestFilters = {
   ...configRefFilters,
   tier_level: { ...configRefs.tier_level, alias: true },
   'asset_request.id': filterOf(TierConfigRequest, 'asset_request.id', TEXT_OPS),
+  ...SLI_FILTERS,
 } satisfies Record<string, FilterDecl>;
 
 /** The parameters of a tier config request (the configuration's, as the request proposes them). */
@@ -328,6 +332,7 @@ export const tierConfigRequestResource = defineResource({
     'configuration.account.name',
     'configuration.product.name',
     'configuration.tier_level',
+    ...SLI_ORDERING,
   ],
   defaultOrdering: '-created',
   search: ['id', 'configuration.account.name', 'configuration.product.name'],
@@ -364,6 +369,7 @@ export const tierConfigRequestResource = defineResource({
     effective_date: { label: 'Effective date', kind: 'date', hideEmpty: true },
     created: { label: 'Created', kind: 'date' },
     updated: { label: 'Updated', kind: 'date' },
+    ...SLI_FIELD,
   },
   list: {
     columns: [
@@ -374,16 +380,18 @@ export const tierConfigRequestResource = defineResource({
       'configuration.product',
       'assignee',
       'status',
+      'sli',
       'updated',
     ],
     phone: ['configuration.account', 'type', 'status'],
-    filters: ['type', 'status'],
+    filters: ['type', 'status', 'sli.zone'],
   },
   detail: {
     fields: [
       'id',
       'type',
       'status',
+      'sli',
       'configuration.tier_level',
       'configuration.account.external_id',
       'configuration.account.external_uid',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HELPDESK_MODULE } from '../identity/modules.ts';
 import { Events } from '../identity/common.ts';
+import { ObjectSli, SLI_FIELD, SLI_FILTERS, SLI_ORDERING } from '../slm/sli.ts';
 import type { Fields } from '../resource/fields.ts';
 import type { Refusal, Rule, Viewer } from '../resource/machine.ts';
 import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineMachine, defineResource, statusTones } from '../resource/index.ts';
@@ -48,6 +49,8 @@ export const Case = z.object({
   events: Events,
   rating: z.number().int().nullable().optional(),
   feedback: z.string().nullable().optional(),
+  /** Its service level zone while it waits (slm). */
+  sli: ObjectSli.optional(),
 });
 export type Case = z.infer<typeof Case>;
 
@@ -227,6 +230,7 @@ const CASE_FIELDS: Fields = {
   feedback: { label: 'Feedback', kind: 'text', hideEmpty: true },
   'events.created.at': { label: 'Created', kind: 'date' },
   'events.updated.at': { label: 'Updated', kind: 'date' },
+  ...SLI_FIELD,
 };
 
 const id = { type: 'string', ops: TEXT_OPS } as const;
@@ -258,22 +262,24 @@ export const caseResource = defineResource({
     'events.updated.at': at,
     'events.resolved.at': at,
     'events.closed.at': at,
+    ...SLI_FILTERS,
   },
-  ordering: ['id', 'subject', 'priority', 'state', 'type', 'events.created.at', 'events.updated.at'],
+  ordering: ['id', 'subject', 'priority', 'state', 'type', 'events.created.at', 'events.updated.at', ...SLI_ORDERING],
   defaultOrdering: '-events.created.at',
   search: ['id', 'subject'],
   visibleTo: ['vendor', 'provider'],
   machine: caseMachine,
   fields: CASE_FIELDS,
   list: {
-    columns: ['subject', 'issuer.account', 'receiver.account', 'priority', 'state', 'events.updated.at'],
+    columns: ['subject', 'issuer.account', 'receiver.account', 'priority', 'state', 'sli', 'events.updated.at'],
     phone: ['subject', 'state'],
-    filters: ['state', 'type'],
+    filters: ['state', 'type', 'sli.zone'],
   },
   detail: {
     fields: [
       'id',
       'state',
+      'sli',
       'type',
       'priority',
       'product',

@@ -25,6 +25,8 @@ export type FieldKind =
   /** Seconds, shown as days, hours, minutes or seconds. */
   | 'duration'
   | 'bool'
+  /** A service level indicator `{zone, days, until}`: a zone chip with the time left (slm). */
+  | 'sli'
   /** Another object `{id, name}`, linked to `route`. */
   | 'ref'
   /** The other side of a deal: the provider to a vendor, the vendor to a provider (`party`). */

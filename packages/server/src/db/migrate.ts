@@ -36,6 +36,7 @@ import * as m0034news from './migrations/0034_news.ts';
 import * as m0035cases from './migrations/0035_helpdesk_cases.ts';
 import * as m0036caseAttachments from './migrations/0036_helpdesk_case_attachments.ts';
 import * as m0037favorites from './migrations/0037_favorites.ts';
+import * as m0038serviceLevels from './migrations/0038_service_levels.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '0035_helpdesk_cases': m0035cases,
   '0036_helpdesk_case_attachments': m0036caseAttachments,
   '0037_favorites': m0037favorites,
+  '0038_service_levels': m0038serviceLevels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -171,6 +171,7 @@ import type { UsageTables } from './schema-usage.ts';
 import type { HelpdeskTables } from './schema-helpdesk.ts';
 import type { NewsTables } from './schema-news.ts';
 import type { FavoritesTables } from './schema-favorites.ts';
+import type { SlmTables } from './schema-slm.ts';
 
 export interface DB
   extends
@@ -191,6 +192,7 @@ export interface DB
     HelpdeskTables,
     NewsTables,
     FavoritesTables,
+    SlmTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

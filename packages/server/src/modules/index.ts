@@ -16,6 +16,7 @@ import { helpdesk } from './helpdesk/index.ts';
 import { usage } from './usage/index.ts';
 import { newsArea } from './news/index.ts';
 import { favoritesArea } from './favorites/index.ts';
+import { slm } from './slm/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
 // Every area of the server, registered explicitly (DESIGN §2). Adding an area is one line here.
@@ -34,6 +35,7 @@ export const AREAS: readonly Area[] = [
   helpdesk,
   newsArea,
   favoritesArea,
+  slm,
 ];
 
 let connected = false;

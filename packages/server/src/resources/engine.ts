@@ -26,6 +26,7 @@ import { traitHandlers } from './traits.ts';
 import { referenceFilters } from './reference.ts';
 import { arraySteps } from './schema-paths.ts';
 import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec, type Through } from './rql-sql.ts';
+import { storeHookOf } from './store-hooks.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type Params = Record<string, string>;
@@ -83,6 +84,8 @@ export interface Served<T extends Obj = Obj> {
   owner?(obj: T): string;
   /** Column matched by the `:id` path parameter; default columns.id or 'id'. */
   idColumn?: string;
+  /** How the `:id` path parameter finds the row, when more than one column names it (alias t); default idColumn. */
+  lookup?(id: string): RawBuilder<boolean>;
   /**
    * For tables written in bulk (usage records, a million rows per file): the filter columns that an index of the
    * table already leads (the primary key, an ordering's btree) stay out of its GIN index (resources/indexes.ts),
@@ -404,7 +407,9 @@ export async function getObject<T extends Obj>(
   const table = sql.table(tableName(res));
   const lock = opts.lock ? sql` for update` : sql``;
   const { rows } = await sql<{ data: T }>`select ${objectOf(res)} as data from ${table} t
-    where t.${sql.ref(idColumn(res))} = ${id} and ${res.scope(ctx, params)}${lock}`.execute(db);
+    where ${res.lookup?.(id) ?? sql`t.${sql.ref(idColumn(res))} = ${id}`} and ${res.scope(ctx, params)}${lock}`.execute(
+    db,
+  );
   if (!rows.length) throw ApiError.notFound(res.decl.title);
   return rows[0].data;
 }
@@ -421,21 +426,41 @@ function columnsOf(res: Served<any>, obj: Obj, extra: Record<string, unknown> = 
   return { ...rowFor(res, obj), ...extra, data: JSON.stringify(stored) };
 }
 
-/** Insert a new object with its derived columns. */
-export async function insertObject<T extends Obj>(res: Served<T>, obj: T, db: Db, extra: Record<string, unknown> = {}) {
+/** Insert a new object with its derived columns; returns the object as stored (after the resource's store hook). */
+export async function insertObject<T extends Obj>(
+  res: Served<T>,
+  given: T,
+  db: Db,
+  extra: Record<string, unknown> = {},
+): Promise<T> {
+  const obj = await hooked(res, given, db);
   const cols = columnsOf(res, obj, extra);
   const names = Object.keys(cols);
   await sql`insert into ${sql.table(tableName(res))} (${sql.join(names.map((n) => sql.ref(n)))})
     values (${sql.join(names.map((n) => (n === 'data' ? sql`${cols[n]}::jsonb` : sql`${cols[n]}`)))})`.execute(db);
+  return obj;
 }
 
-/** Replace an object's data and derived columns. */
-export async function updateObject<T extends Obj>(res: Served<T>, obj: T, db: Db, extra: Record<string, unknown> = {}) {
+/** Replace an object's data and derived columns; returns the object as stored (after the resource's store hook). */
+export async function updateObject<T extends Obj>(
+  res: Served<T>,
+  given: T,
+  db: Db,
+  extra: Record<string, unknown> = {},
+): Promise<T> {
+  const obj = await hooked(res, given, db);
   const cols = columnsOf(res, obj, extra);
   const sets = Object.entries(cols)
     .filter(([n]) => n !== idColumn(res))
     .map(([n, v]) => (n === 'data' ? sql`data = ${v}::jsonb` : sql`${sql.ref(n)} = ${v}`));
   await sql`update ${sql.table(tableName(res))} set ${sql.join(sets)} where ${rowKey(res, obj)}`.execute(db);
+  return obj;
+}
+
+/** The object after the store hook a later area registered for its resource (resources/store-hooks.ts). */
+async function hooked<T extends Obj>(res: Served<T>, obj: T, db: Db): Promise<T> {
+  const hook = storeHookOf(res.decl.name);
+  return hook ? ((await hook(obj, db)) as T) : obj;
 }
 
 /** `col = value and ...` identifying an object's row. */
@@ -459,8 +484,7 @@ export async function insertStamped<T extends Obj>(
   /** Columns a flow writes itself (no object path: a stored file's key). */
   extra: Record<string, unknown> = {},
 ): Promise<T> {
-  const stamped = stampCreated(ctx, obj);
-  await insertObject(res, stamped, db, extra);
+  const stamped = await insertObject(res, stampCreated(ctx, obj), db, extra);
   await recordAudit(db, ctx, {
     res,
     objectId: auditId(res, stamped),
@@ -479,8 +503,11 @@ export async function saveStamped<T extends Obj>(
   db: Transaction<DB>,
   event = 'updated',
 ): Promise<T> {
-  const next = stampUpdated(ctx, 'updated' in after ? { ...after, updated: now() } : after, event);
-  await updateObject(res, next, db);
+  const next = await updateObject(
+    res,
+    stampUpdated(ctx, 'updated' in after ? { ...after, updated: now() } : after, event),
+    db,
+  );
   await recordAudit(db, ctx, {
     res,
     objectId: auditId(res, next),
@@ -525,11 +552,10 @@ export async function createObject<T extends Obj>(
       'object' in made && 'extra' in made
         ? (made as { object: T; extra: Record<string, unknown> })
         : { object: made as T, extra: {} };
-    let stamped = object.events?.created ? object : stampCreated(ctx, object);
-    await insertObject(res, stamped, trx, extra);
+    let stamped = await insertObject(res, object.events?.created ? object : stampCreated(ctx, object), trx, extra);
     if (res.afterCreate) {
       const after = await res.afterCreate(ctx, stamped, trx);
-      if (after !== stamped) await updateObject(res, (stamped = after), trx);
+      if (after !== stamped) stamped = await updateObject(res, after, trx);
     }
     await recordAudit(trx, ctx, {
       res,
@@ -558,8 +584,7 @@ export async function updateObjectById<T extends Obj>(
     const rule = res.decl.machine?.editable?.(current, viewerOf(ctx));
     if (rule) throw refused(rule);
     const input = parseBody(res.decl.update!, body);
-    const next = stampUpdated(ctx, await res.update!(ctx, current, input, params, trx));
-    await updateObject(res, next, trx);
+    const next = await updateObject(res, stampUpdated(ctx, await res.update!(ctx, current, input, params, trx)), trx);
     await recordAudit(trx, ctx, {
       res,
       objectId: id,
@@ -640,8 +665,7 @@ export async function runAction<T extends Obj>(
     const input = decl.body ? parseBody(decl.body, body) : (body ?? {});
     let next = handler ? await handler(ctx, current, input, params, trx, prepared) : current;
     if (decl.to && stateOf(machine, next) === stateOf(machine, current)) next = withState(machine, next, decl.to);
-    next = stampUpdated(ctx, next, decl.event);
-    await updateObject(res, next, trx);
+    next = await updateObject(res, stampUpdated(ctx, next, decl.event), trx);
     await recordAudit(trx, ctx, {
       res,
       objectId: id,

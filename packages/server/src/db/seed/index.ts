@@ -18,6 +18,7 @@ import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoUsage } from './demo-usage.ts';
 import { seedDemoHelpdesk } from './demo-helpdesk.ts';
 import { seedDemoNews } from './demo-news.ts';
+import { enableDemoServiceLevels, spreadDemoZones } from './demo-slm.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -32,6 +33,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     const { hub, marketplace } = await seedDemoDistribution(app, product.id);
     await seedDemoForms(app);
     await seedDemoTiers(app);
+    await enableDemoServiceLevels(app);
     const { product: mailSuite } = await seedDemoFulfillment(app, db, hub.id, marketplace.id);
     await seedDemoLeads(app, config);
     await seedDemoBranding(app, config);
@@ -41,6 +43,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoUsage(app, db, mailSuite.id);
     await seedDemoHelpdesk(app);
     await seedDemoNews(app);
+    await spreadDemoZones(db);
   } finally {
     await app.close();
   }

@@ -33,6 +33,28 @@ export async function activeMembers(db: Db, accountId: string, ids: readonly str
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
 }
 
+/**
+ * The active users among `ids` of any of `accountIds`, with their e-mail, in one query (who a mention in a
+ * conversation notifies). A user of several of the accounts comes once, with the first of them in `accountIds`.
+ */
+export async function activeContacts(db: Db, accountIds: readonly string[], ids: readonly string[]) {
+  if (!ids.length || !accountIds.length) return [];
+  const rows = await db
+    .selectFrom('account_users')
+    .innerJoin('users', 'users.id', 'account_users.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'account_users.account_id'])
+    .where('account_users.account_id', 'in', [...accountIds])
+    .where('account_users.status', '=', 'active')
+    .where('users.id', 'in', [...ids])
+    .execute();
+  const byUser = new Map<string, { id: string; name: string; email: string; accountId: string }>();
+  for (const accountId of accountIds)
+    for (const r of rows)
+      if (r.account_id === accountId && !byUser.has(r.id))
+        byUser.set(r.id, { id: r.id, name: r.name, email: r.email, accountId });
+  return [...byUser.values()];
+}
+
 /** The sign-in buttons of a portal host: the active SSO services of the account owning its brand (by name). */
 export async function ssoButtons(db: Db, accountId: string | undefined) {
   if (!accountId) return [];
@@ -52,3 +74,4 @@ export async function ssoButtons(db: Db, accountId: string | undefined) {
 
 /** An account's helpdesk settings (the defaults until it saves its own): the auto-close timeout of its cases. */
 export { helpdeskObject as helpdeskSettingsOf } from './settings/helpdesk.ts';
+export { onAccountCreated } from './accounts/hooks.ts';

@@ -4,6 +4,7 @@ import type { DB } from '../../../db/schema.ts';
 import { isUniqueViolation, newId } from '../../../resources/ids.ts';
 import { hashPassword } from '../../../lib/secrets.ts';
 import { memberObject } from '../users/member.ts';
+import { accountCreated } from './hooks.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type AccountType = 'vendor' | 'provider';
@@ -77,6 +78,7 @@ export async function createAccount(db: Db, input: NewAccount, by = system) {
     { name: 'Admins', description: 'Full access to every module.', permissions: [ALL_MODULES] },
     by,
   );
+  await accountCreated(db, { id: account.id, name: account.name, type: input.type });
   return { account, adminGroup: group };
 }
 

@@ -1,0 +1,24 @@
+import { onAccountCreated } from '../identity/public.ts';
+import { setStoreHook } from '../../resources/store-hooks.ts';
+import { defineArea } from '../types.ts';
+import { SWEEP_JOB, track } from './indicators.ts';
+import { ensureDefaultSlas, slas } from './slas.ts';
+import { slis } from './slis.ts';
+import { sweepJob } from './sweep.ts';
+import { TRACKED } from './tracked.ts';
+
+/**
+ * Service levels (issue 17): SLA settings per account and kind of object, and the indicators (zones) of the
+ * requests and cases waiting under them, moved on by a sweep that also rejects what waited past a terminating
+ * objective.
+ */
+export const slm = defineArea({
+  name: 'slm',
+  resources: [slas, slis],
+  jobs: { [SWEEP_JOB]: sweepJob },
+  routes: ({ app, db }) => app.addHook('onReady', () => ensureDefaultSlas(db)),
+  connect: () => {
+    for (const kind of TRACKED) setStoreHook(kind.resource, (obj, db) => track(kind, obj, db));
+    onAccountCreated((db, account) => ensureDefaultSlas(db, account.id));
+  },
+});
