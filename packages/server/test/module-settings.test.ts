@@ -128,6 +128,13 @@ describe('helpdesk settings', () => {
     const bad = await put(vendor, path(), { ttl: -1, mode: 'elsewhere' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual(['ttl: ttl must be at least 0', 'mode: mode must be one of builtin, federated']);
+    // federated mode sends partners elsewhere: not without instructions saying where, and nothing is stored
+    const bare = await put(vendor, path(), { ttl: 14, mode: 'federated' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors).toEqual([
+      'instructions: Federated mode needs instructions: tell partners how to reach your support desk.',
+    ]);
+    expect((await get(vendor, path())).json().mode).toBe('builtin');
     const ok = await put(vendor, path(), { ttl: 14, mode: 'federated', instructions: 'Write to help@example.com' });
     expect(ok.json()).toMatchObject({
       ttl: 14,
@@ -138,6 +145,8 @@ describe('helpdesk settings', () => {
     const again = await put(vendor, `/modules/MD-0023/accounts/${t.demo.vendor.id}/settings`, { ttl: 3 });
     expect(again.json()).toMatchObject({ ttl: 3, mode: 'federated', instructions: 'Write to help@example.com' });
     expect((await get(vendor, path())).json().ttl).toBe(3);
+    const cleared = await put(vendor, path(), { instructions: '' });
+    expect(cleared.statusCode).toBe(400);
   });
 
   it("another account's settings are 404, before the body is read", async () => {

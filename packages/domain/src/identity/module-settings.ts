@@ -48,6 +48,9 @@ export const HELPDESK_MODES = ['builtin', 'federated'] as const;
 /** A resolved case closes by itself after this many days unless the account chose otherwise. */
 export const DEFAULT_HELPDESK_TTL_DAYS = 7;
 export const HELPDESK_TTL_MAX = 2147483647;
+/** Federated mode sends partners elsewhere: the instructions must say where (the reference's rule). */
+export const FEDERATED_NEEDS_INSTRUCTIONS =
+  'Federated mode needs instructions: tell partners how to reach your support desk.';
 
 /** Reference helpdesk.AccountSettings: auto-close timeout (days), mode and the instructions of federated mode. */
 export const HelpdeskSettings = z.object({

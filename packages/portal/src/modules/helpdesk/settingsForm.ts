@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  FEDERATED_NEEDS_INSTRUCTIONS,
   HELPDESK_MODES,
   HelpdeskSettingsUpdate,
   type HelpdeskSettings,
@@ -38,7 +39,7 @@ export const SettingsForm = z
       ctx.addIssue({
         code: 'custom',
         path: ['instructions'],
-        message: 'Federated mode needs instructions: tell partners how to reach your support desk.',
+        message: FEDERATED_NEEDS_INSTRUCTIONS,
       });
   });
 export type SettingsForm = z.infer<typeof SettingsForm>;

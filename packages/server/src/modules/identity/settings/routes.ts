@@ -6,6 +6,7 @@ import {
   AccountModuleSettingsUpdate,
   DEFAULT_MFA_POLICY,
   DOMAIN_VERIFICATION,
+  FEDERATED_NEEDS_INSTRUCTIONS,
   HelpdeskSettings,
   HelpdeskSettingsUpdate,
   IntegrationsModuleSettings,
@@ -203,6 +204,8 @@ export function moduleSettingsRoutes({ app, db }: Api) {
               : {}),
           events: { ...before.events, ...(row ? {} : { created: stamp }), updated: stamp },
         };
+        if (after.mode === 'federated' && !after.instructions?.trim())
+          throw ApiError.field('instructions', FEDERATED_NEEDS_INSTRUCTIONS);
         await trx
           .insertInto('account_settings')
           .values({
