@@ -2,3 +2,4 @@
 export * from './case.ts';
 export * from './conversation.ts';
 export * from './attachment.ts';
+export * from './mention.ts';

@@ -14,6 +14,7 @@ import {
 import { requestFixture as listingRequestFixture } from '../../distribution/common/testing.tsx';
 import { REQUEST_ID, requestFixture } from '../../fulfillment/subscriptions/request/testing.ts';
 import { tcrFixture } from '../../fulfillment/tier-configs/testing.ts';
+import { listBody } from '../../identity/testing.tsx';
 import { CONVERSATION_ID, conversationServer } from './testing.ts';
 
 // The Conversation tab of a contract (and, at the end, of the other pages that have one), as Demo Vendor (Vera)
@@ -46,7 +47,8 @@ const VERA = 'Message from Vera Vendor, Demo Vendor';
 const PAT = 'Message from Pat Provider, Demo Provider';
 const THREAD = `/conversations/${CONVERSATION_ID}/messages`;
 
-function contractPage(server: ReturnType<typeof conversationServer>) {
+type Routes = Parameters<ReturnType<typeof conversationServer>['routes']>[0];
+function contractPage(server: ReturnType<typeof conversationServer>, more: Routes = {}) {
   return mockApi(
     server.routes({
       'GET /auth/context': () => ({ body: VENDOR_CONTEXT }),
@@ -54,6 +56,7 @@ function contractPage(server: ReturnType<typeof conversationServer>) {
       [`GET /contracts/${CONTRACT_ID}/data`]: () => ({ body: [] }),
       [`GET /agreements/${AGREEMENT_ID}`]: () => ({ body: agreementFixture() }),
       [`GET /forms/${FORM_ID}`]: () => ({ body: formFixture }),
+      ...more,
     }),
   );
 }
@@ -276,5 +279,95 @@ describe('conversation panel', () => {
     send(panel);
     await within(panel).findByRole('listitem', { name: VERA });
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ instance_id: object.id });
+  });
+});
+
+describe('mentions', () => {
+  const VICTOR = { id: 'UR-100-200-301', name: 'Victor Vendor', email: 'victor@demo.trellis', status: 'joined' };
+  const USERS = `/accounts/${VENDOR_CONTEXT.account.id}/users`;
+  const options = () => screen.queryAllByRole('option').map((o) => o.textContent);
+  /** Types `text` with the caret at its end, as the keyboard would leave it. */
+  const typeAt = (panel: HTMLElement, text: string) => {
+    const box = textBox(panel);
+    fireEvent.change(box, { target: { value: text } });
+    box.setSelectionRange(text.length, text.length);
+    fireEvent.select(box);
+  };
+
+  function mentionPage(users: Routes[string]) {
+    const server = conversationServer(VENDOR_CONTEXT, PROVIDER, CONTRACT_ID);
+    server.start(PROVIDER);
+    server.write(PROVIDER, 'Who can check the invoice?');
+    return contractPage(server, { [`GET ${USERS}`]: users });
+  }
+
+  it("offers one's own account's users and the thread's authors at @, inserts the mention, shows it as a chip", async () => {
+    const calls = mentionPage(() => listBody([{ ...VENDOR_CONTEXT.user, status: 'joined' }, VICTOR]));
+    const panel = await openPanel();
+    await within(panel).findByRole('listitem', { name: PAT });
+    typeAt(panel, 'Hello');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // the account's users are read once someone is to be mentioned
+    expect(calls.some((c) => c.path === USERS)).toBe(false);
+
+    // everybody but oneself: one's own account first, then the other party's authors
+    typeAt(panel, 'Hello @');
+    await waitFor(() => expect(options()).toEqual(['Victor VendorDemo Vendor', 'Pat ProviderDemo Provider']));
+    const list = screen.getByRole('listbox', { name: 'Mention someone' });
+    expect(textBox(panel).getAttribute('aria-controls')).toBe(list.id);
+    expect(textBox(panel).getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0].id);
+    typeAt(panel, 'Hello @pa');
+    await waitFor(() => expect(options()).toEqual(['Pat ProviderDemo Provider']));
+    fireEvent.keyDown(textBox(panel), { key: 'Enter' });
+    await waitFor(() => expect(textBox(panel).value).toBe('Hello @[Pat Provider](UR-500-600-700) '));
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    // ↓ and Enter choose the second; Escape closes the list without choosing
+    typeAt(panel, `${textBox(panel).value}and @`);
+    await waitFor(() => expect(options()).toHaveLength(2));
+    fireEvent.keyDown(textBox(panel), { key: 'ArrowDown' });
+    fireEvent.keyDown(textBox(panel), { key: 'ArrowDown' });
+    fireEvent.keyDown(textBox(panel), { key: 'Enter' });
+    await waitFor(() =>
+      expect(textBox(panel).value).toBe('Hello @[Pat Provider](UR-500-600-700) and @[Victor Vendor](UR-100-200-301) '),
+    );
+    typeAt(panel, `${textBox(panel).value}@vi`);
+    await waitFor(() => expect(options()).toEqual(['Victor VendorDemo Vendor']));
+    fireEvent.keyDown(textBox(panel), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(screen.getByRole('region', { name: 'Conversation' })).toBe(panel);
+
+    // a click inserts too; the message goes as written
+    typeAt(panel, 'Thanks @vic');
+    fireEvent.click(await screen.findByRole('option', { name: /Victor Vendor/ }));
+    await waitFor(() => expect(textBox(panel).value).toBe('Thanks @[Victor Vendor](UR-100-200-301) '));
+    typeAt(panel, 'Over to @[Pat Provider](UR-500-600-700), thanks @[Victor Vendor](UR-100-200-301).');
+    send(panel);
+    await waitFor(() => expect(thread(panel)).toEqual([PAT, VERA]));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      text: 'Over to @[Pat Provider](UR-500-600-700), thanks @[Victor Vendor](UR-100-200-301).',
+    });
+    // read as chips, not links
+    const mine = within(panel).getByRole('listitem', { name: VERA });
+    expect([...mine.querySelectorAll('.mention')].map((m) => [m.textContent, m.getAttribute('data-user-id')])).toEqual([
+      ['@Pat Provider', 'UR-500-600-700'],
+      ['@Victor Vendor', 'UR-100-200-301'],
+    ]);
+    expect(mine.querySelector('a')).toBeNull();
+    expect(mine.textContent).toContain('Over to @Pat Provider, thanks @Victor Vendor.');
+  });
+
+  it("offers a private message only one's own account, and the thread's authors when the users cannot be read", async () => {
+    const calls = mentionPage(() => ({ status: 403, body: { error_code: 'AUTH_003', errors: ['Forbidden.'] } }));
+    const panel = await openPanel();
+    await within(panel).findByRole('listitem', { name: PAT });
+    typeAt(panel, '@');
+    await waitFor(() => expect(calls.some((c) => c.path === USERS)).toBe(true));
+    await waitFor(() => expect(options()).toEqual(['Pat ProviderDemo Provider']));
+    expect(within(panel).queryByRole('alert')).toBeNull();
+
+    fireEvent.click(within(panel).getByRole('switch', { name: /Private/ }));
+    typeAt(panel, '@p');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
   });
 });

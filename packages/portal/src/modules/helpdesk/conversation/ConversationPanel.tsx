@@ -84,7 +84,7 @@ export function ConversationPanel({ instanceId, title = 'Conversation' }: Conver
         <>
           <Divider />
           {open ? (
-            <MessageComposer onSend={writes.send} />
+            <MessageComposer onSend={writes.send} messages={thread.data} />
           ) : (
             <Alert severity="info">This conversation is closed: both parties read it, nobody writes in it.</Alert>
           )}
@@ -92,6 +92,7 @@ export function ConversationPanel({ instanceId, title = 'Conversation' }: Conver
       )}
       <EditMessageDialog
         message={editing}
+        messages={thread.data}
         onClose={() => setEditing(null)}
         onSave={async (m, text) => {
           await writes.edit(m.conversation, m.id, text);

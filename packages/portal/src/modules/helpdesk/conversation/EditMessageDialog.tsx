@@ -6,6 +6,7 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { applyServerErrors } from '../../../components/form/serverErrors.ts';
 import { MarkdownEditor } from '../../../components/markdown/MarkdownEditor.tsx';
 import { EditForm, MESSAGE_HELP, MESSAGE_ROWS } from './form.ts';
+import { MentionPicker } from './MentionPicker.tsx';
 
 export interface EditMessageDialogProps {
   /** The message being edited; none: closed. */
@@ -13,10 +14,14 @@ export interface EditMessageDialogProps {
   onClose: () => void;
   /** Saves the new text (PUT); resolves once the thread shows it. */
   onSave: (message: ConversationMessage, text: string) => Promise<void>;
+  /** The thread: its authors are offered to mention. */
+  messages?: readonly ConversationMessage[];
 }
 
+const NONE: readonly ConversationMessage[] = [];
+
 /** One's own message's text, with the preview both parties will read. */
-export function EditMessageDialog({ message, onClose, onSave }: EditMessageDialogProps) {
+export function EditMessageDialog({ message, onClose, onSave, messages = NONE }: EditMessageDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<EditForm>({ resolver: zodResolver(EditForm), defaultValues: { text: '' } });
   const {
@@ -57,14 +62,21 @@ export function EditMessageDialog({ message, onClose, onSave }: EditMessageDialo
         control={control}
         name="text"
         render={({ field }) => (
-          <MarkdownEditor
-            label="Message (Markdown)"
-            helperText={MESSAGE_HELP}
-            minRows={MESSAGE_ROWS + 2}
+          <MentionPicker
             value={field.value}
             onChange={field.onChange}
-            error={errors.text?.message}
-          />
+            messages={messages}
+            ownOnly={message?.type === 'private'}
+          >
+            <MarkdownEditor
+              label="Message (Markdown)"
+              helperText={MESSAGE_HELP}
+              minRows={MESSAGE_ROWS + 2}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.text?.message}
+            />
+          </MentionPicker>
         )}
       />
     </FormDialog>

@@ -6,19 +6,28 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import type { KeyboardEvent } from 'react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { ConversationMessage } from '@trellis/domain/helpdesk/conversation';
 import { applyServerErrors } from '../../../components/form/serverErrors.ts';
 import { MarkdownEditor } from '../../../components/markdown/MarkdownEditor.tsx';
 import type { MessageBody } from './data.ts';
 import { MESSAGE_HELP, MESSAGE_ROWS, MessageForm } from './form.ts';
+import { MentionPicker } from './MentionPicker.tsx';
 
 export interface MessageComposerProps {
   /** Sends the message; resolves once the thread shows it. */
   onSend: (body: MessageBody) => Promise<void>;
+  /** The thread so far: its authors are offered to mention. */
+  messages?: readonly ConversationMessage[];
 }
 
-/** A new message in markdown with its preview, optionally private to one's own account, and Send. */
-export function MessageComposer({ onSend }: MessageComposerProps) {
+const NONE: readonly ConversationMessage[] = [];
+
+/**
+ * A new message in markdown with its preview, optionally private to one's own account, and Send. Typing `@` offers
+ * people to mention (MentionPicker): the server e-mails each mentioned user of the parties.
+ */
+export function MessageComposer({ onSend, messages = NONE }: MessageComposerProps) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<MessageForm>({
     resolver: zodResolver(MessageForm),
@@ -32,6 +41,7 @@ export function MessageComposer({ onSend }: MessageComposerProps) {
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = form;
+  const isPrivate = useWatch({ control, name: 'private' });
 
   const submit = handleSubmit(async (values) => {
     setError(null);
@@ -62,14 +72,16 @@ export function MessageComposer({ onSend }: MessageComposerProps) {
         control={control}
         name="text"
         render={({ field }) => (
-          <MarkdownEditor
-            label="Message (Markdown)"
-            helperText={`${MESSAGE_HELP} Ctrl+Enter sends.`}
-            minRows={MESSAGE_ROWS}
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.text?.message}
-          />
+          <MentionPicker value={field.value} onChange={field.onChange} messages={messages} ownOnly={isPrivate}>
+            <MarkdownEditor
+              label="Message (Markdown)"
+              helperText={`${MESSAGE_HELP} Ctrl+Enter sends.`}
+              minRows={MESSAGE_ROWS}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.text?.message}
+            />
+          </MentionPicker>
         )}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>

@@ -4,10 +4,17 @@ import { markdownToHtml } from '@trellis/domain/format/markdown';
 
 // markdownToHtml leaves raw HTML as text and refuses javascript:/vbscript:/data: links, so its output is safe to put
 // in the page; every link it writes starts `<a href=` (a typed `<a` is escaped), so links open in a new tab.
+// A mention, `@[Name](UR-…)` (domain helpdesk/mention.ts), is written `@<a href="UR-…">Name</a>`: it shows as an
+// @Name chip, its name as markdown-it escaped it; a link to a user id without the @ shows its text alone.
+const USER_LINK = /(@?)<a href="(UR-\d+(?:-\d+)*)"(?: title="[^"]*")?>([\s\S]*?)<\/a>/g;
 const html = (text: string) =>
-  markdownToHtml(text).replaceAll('<a href=', '<a target="_blank" rel="noopener noreferrer" href=');
+  markdownToHtml(text)
+    .replace(USER_LINK, (_m, at: string, id: string, name: string) =>
+      at ? `<span class="mention" data-user-id="${id}">@${name}</span>` : name,
+    )
+    .replaceAll('<a href=', '<a target="_blank" rel="noopener noreferrer" href=');
 
-/** A message's markdown as both parties read it, in the page's own type. */
+/** A message's markdown as both parties read it, in the page's own type, its mentions as @Name chips. */
 export function MessageText({ text }: { text: string }) {
   const rendered = useMemo(() => html(text), [text]);
   return (
@@ -27,6 +34,15 @@ export function MessageText({ text }: { text: string }) {
         '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
         '& :is(td, th)': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
         '& a': { color: 'primary.main' },
+        '& .mention': {
+          display: 'inline-block',
+          px: 0.75,
+          borderRadius: 2,
+          bgcolor: 'action.selected',
+          color: 'primary.main',
+          fontWeight: 500,
+          lineHeight: 1.5,
+        },
       }}
       dangerouslySetInnerHTML={{ __html: rendered }}
     />
