@@ -4,7 +4,7 @@ import { apiAs } from '../support/api.ts';
 import { DEMO_USERS, type DemoUser } from '../support/demo.ts';
 
 // Journey: Demo Provider asks Demo Vendor for help about Secure Mail Suite; the vendor asks for information; the
-// provider answers in the case's conversation; the vendor resolves it, and with the vendor's auto-close timeout set
+// provider answers in the case's conversation, with a file attached; the vendor resolves it, and with the vendor's auto-close timeout set
 // to 0 days the case closes itself, which the provider sees. Then a message on a fulfillment request reaches the
 // other side.
 
@@ -77,6 +77,18 @@ test('a provider raises a case, the vendor inquires and resolves, it closes itse
       .fill('Acme Ltd and Globex.');
     await thread(page).getByRole('button', { name: 'Send' }).click();
     await expect(messages(page).getByText('Acme Ltd and Globex.')).toBeVisible();
+    // with the customers' list attached
+    const attachments = page.getByRole('region', { name: 'Attachments' });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      attachments.getByRole('button', { name: 'Attach file' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'customers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name\nAcme Ltd\nGlobex\n'),
+    });
+    await expect(attachments.getByRole('link', { name: 'customers.csv' })).toBeVisible();
     await page.getByRole('button', { name: 'Back to pending' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Back to pending' }).click();
     await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
@@ -85,6 +97,9 @@ test('a provider raises a case, the vendor inquires and resolves, it closes itse
     await signInAs(DEMO_USERS.vendor);
     await page.goto(caseUrl);
     await expect(messages(page).getByText('Acme Ltd and Globex.')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: 'customers.csv' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Resolve' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Resolve' }).click();
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transitionMessage } from '@trellis/domain';
 import { closeDueCases } from '../src/modules/helpdesk/auto-close.ts';
+import { addMember, createUser } from '../src/modules/identity/accounts/service.ts';
 import { API, partner, publishedProduct } from './distribution-helpers.ts';
 import type { Session, TestApp } from './helpers.ts';
 import { openTenants } from './tenants.ts';
@@ -148,6 +149,26 @@ describe('helpdesk cases', () => {
     // about a product of the vendor: named on the case
     const own = await publishedProduct(t, vendor, 'Helpdesk Product');
     expect((await raise({ product: { id: own.id } })).product).toMatchObject({ id: own.id, name: 'Helpdesk Product' });
+  });
+
+  it('are raised by a user with no module but the helpdesk, who reads the partners to choose from and no more', async () => {
+    const password = 'Helpdesk-only-7';
+    const user = await createUser(t.db, { email: 'desk@demo.trellis', name: 'Dee Desk', password });
+    await addMember(t.db, t.demo.provider.id, user.id, { groups: [] });
+    const desk = await t.login('desk@demo.trellis', password);
+    const partners = await expectStatus(desk, 'GET', '/partners?eq(status,active)', 200);
+    expect(partners.map((p: any) => p.id)).toContain(t.demo.vendor.id);
+    await expectStatus(desk, 'GET', `/partners/${t.demo.vendor.id}/products`, 200);
+    // reading only: no partner is added, and other modules stay closed
+    await expectStatus(desk, 'POST', '/partners', 403, { id: t.demo.other.id });
+    await expectStatus(desk, 'GET', '/requests', 403);
+    const c = await expectStatus(desk, 'POST', '/helpdesk/cases', 201, {
+      subject: 'Who handles renewals?',
+      description: 'Asked by the front desk.',
+      type: 'business',
+      receiver: { account: { id: t.demo.vendor.id } },
+    });
+    expect(c.issuer.account.id).toBe(t.demo.provider.id);
   });
 
   it('are changed by each party within its part: the issuer the text, each side its own agent', async () => {

@@ -9,6 +9,7 @@ import {
   statusTones,
 } from '../resource/index.ts';
 import { Events } from '../identity/common.ts';
+import { HELPDESK_MODULE } from '../identity/modules.ts';
 import { REQUIRED } from '../validation/messages.ts';
 import { ProductVersion } from '../catalog/product.ts';
 import type { Fields } from '../resource/fields.ts';
@@ -73,6 +74,7 @@ export const partnerResource = defineResource({
   title: 'Partner',
   path: '/partners',
   module: 'MD-0010',
+  readableWith: [HELPDESK_MODULE],
   schema: Partner,
   create: PartnerCreate,
   filters: {
@@ -132,6 +134,7 @@ export const partnerProductResource = defineResource({
   title: 'Product',
   path: '/partners/:partnerId/products',
   module: 'MD-0010',
+  readableWith: [HELPDESK_MODULE],
   schema: ProductVersion,
   filters: {
     id: { type: 'string', ops: TEXT_OPS },

@@ -15,6 +15,8 @@ export interface FilterDecl {
   ops: readonly FilterOp[];
   label?: string;
   options?: readonly string[];
+  /** How each option reads in the portal's choice filter, where the field has no display `labels` (numbers). */
+  labels?: Readonly<Record<string, string>>;
   /** Accepted by the API (reference clients send it) but not offered as a separate filter in the portal. */
   alias?: boolean;
 }
@@ -28,6 +30,11 @@ export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
   path: string;
   /** Permission module id; MD-0000 grants all; '' = none needed (the caller's own objects, e.g. sessions). */
   module: string;
+  /**
+   * Further modules that grant reading (never writing): the helpdesk (MD-0023, every user's) reads the partners a
+   * case can go to, and their products, without the partners module.
+   */
+  readableWith?: readonly string[];
   schema: S;
   create?: z.ZodType;
   update?: z.ZodType;

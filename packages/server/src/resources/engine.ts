@@ -241,16 +241,17 @@ export function compiled<T>(fn: () => T): T {
   }
 }
 
-async function checkRead(res: Served<any>, ctx: Ctx, db: Db, params?: Params) {
+async function checkRead(res: Served<any>, ctx: Ctx, db: Db, params?: Params, write = false) {
   if (params && res.parentVisible && !(await res.parentVisible(ctx, params, db))) throw ApiError.notFound();
   if (res.decl.visibleTo && !res.decl.visibleTo.includes(ctx.account.type)) throw ApiError.notFound(res.decl.title);
   // An empty module means no permission is needed (the caller's own objects, e.g. sessions).
-  if (res.decl.module && !can(ctx, res.decl.module))
-    throw ApiError.forbidden(`Access to module ${res.decl.module} is not granted.`);
+  const { module, readableWith = [] } = res.decl;
+  if (module && !can(ctx, module) && (write || !readableWith.some((m) => can(ctx, m))))
+    throw ApiError.forbidden(`Access to module ${module} is not granted.`);
 }
 
 async function checkWrite(res: Served<any>, ctx: Ctx, params: Params, db: Db) {
-  await checkRead(res, ctx, db, params);
+  await checkRead(res, ctx, db, params, true);
   if (!sideWrites(res.decl, ctx.account.type))
     throw ApiError.forbidden(`Only ${res.decl.writableBy!.join(' or ')} accounts manage ${nounOf(res.decl)}.`);
   if (res.canWrite && !res.canWrite(ctx, params)) throw ApiError.forbidden();
