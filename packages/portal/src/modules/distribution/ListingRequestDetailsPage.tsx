@@ -15,7 +15,7 @@ import { ConversationTab } from '../helpdesk/conversation/ConversationTab.tsx';
 import { notify } from './common/data.ts';
 import { useDisplay } from './common/display.ts';
 import { useNotice } from './common/useNotice.ts';
-import { AssignDialog } from './listings/AssignDialog.tsx';
+import { AssignUserDialog } from '../../components/AssignUserDialog.tsx';
 import { marketplaceWithIcon } from './listings/columns.tsx';
 
 /**
@@ -67,11 +67,15 @@ export default function ListingRequestDetailsPage() {
           ) : null
         }
       />
-      <AssignDialog
-        request={assigning}
+      <AssignUserDialog
+        open={!!assigning}
+        title="Assign request"
+        label="Assignee"
+        helperText="Who in your account handles this request."
+        current={assigning?.assignee}
         onClose={() => setAssigning(null)}
-        onAssigned={(r) => {
-          setAssigning(null);
+        onAssign={async (user) => {
+          const r = await api.post<ListingRequest>(`/listing-requests/${assigning!.id}/assign`, { assignee: user });
           notify(
             'success',
             `Assigned to ${r.assignee?.id === auth.user?.id ? 'you' : (r.assignee?.name ?? r.assignee?.id)}.`,

@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/errors.ts';
 import { refetchAfterWrite } from '../../api/useWrite.ts';
 import { notify } from '../../app/notices.ts';
 import { useViewer } from '../../app/session/useViewer.ts';
-import { AssignAgentDialog } from './AssignAgentDialog.tsx';
+import { AssignUserDialog } from '../../components/AssignUserDialog.tsx';
 
 /**
  * The agent of the account's own side of an open case: "Take it" makes it the user's, "Assign agent" gives it to
@@ -55,7 +55,16 @@ export function CaseAgentButtons({ obj, path }: { obj: Case; path: string }) {
       <Button variant="outlined" size="small" disabled={busy} onClick={() => setAssigning(true)}>
         Assign agent
       </Button>
-      <AssignAgentDialog open={assigning} agent={agent} onClose={() => setAssigning(false)} onAssign={assign} />
+      <AssignUserDialog
+        open={assigning}
+        title="Assign agent"
+        label="Agent"
+        helperText="Who in your account handles this case."
+        current={agent}
+        nobody
+        onClose={() => setAssigning(false)}
+        onAssign={assign}
+      />
     </>
   );
 }

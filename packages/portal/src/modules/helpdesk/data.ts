@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProductVersion } from '@trellis/domain/catalog/product';
 import type { Partner } from '@trellis/domain/distribution/partner';
-import type { AccountUser } from '@trellis/domain/identity/user';
 import { listAll } from '../../api/list.ts';
 
 // Whole lists for the case forms' pickers, under the 'list' key so every write refreshes them.
@@ -25,15 +24,5 @@ export function usePartnerProducts(partnerId: string | undefined) {
     queryKey: ['list', path, 'case'],
     queryFn: ({ signal }) => listAll<ProductVersion>(path, 'ordering(name)', signal),
     enabled: !!partnerId,
-  });
-}
-
-/** The active users of the account: who may be its agent on a case. */
-export function useAgents(accountId: string, enabled = true) {
-  const path = `/accounts/${accountId}/users`;
-  return useQuery({
-    queryKey: ['list', path, 'joined'],
-    queryFn: ({ signal }) => listAll<AccountUser>(path, 'eq(status,joined)&ordering(name)', signal),
-    enabled,
   });
 }

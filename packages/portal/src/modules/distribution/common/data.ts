@@ -4,7 +4,6 @@ import type { Country } from '@trellis/domain/distribution/country';
 import type { Hub } from '@trellis/domain/distribution/hub';
 import type { Marketplace } from '@trellis/domain/distribution/marketplace';
 import type { Product } from '@trellis/domain/catalog/product';
-import type { AccountUser } from '@trellis/domain/identity/user';
 import { listAll } from '../../../api/list.ts';
 import { chrome } from '../../../app/chrome/store.ts';
 
@@ -42,16 +41,6 @@ export function useVisibleMarketplaces(enabled = true) {
   return useQuery({
     queryKey: ['list', '/marketplaces', 'visible'],
     queryFn: ({ signal }) => listAll<Marketplace>('/marketplaces', 'ordering(name)', signal),
-    enabled,
-  });
-}
-
-/** Active users of the account (the ones a request can be assigned to). */
-export function useActiveMembers(accountId: string, enabled = true) {
-  const path = `/accounts/${accountId}/users`;
-  return useQuery({
-    queryKey: ['list', path, 'joined'],
-    queryFn: ({ signal }) => listAll<AccountUser>(path, 'eq(status,joined)&ordering(name)', signal),
     enabled,
   });
 }

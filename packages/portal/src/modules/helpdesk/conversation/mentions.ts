@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ConversationMessage } from '@trellis/domain/helpdesk/conversation';
 import { allows } from '@trellis/domain/identity/modules';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
-import { useAgents } from '../data.ts';
+import { useActiveMembers } from '../../../components/AssignUserDialog.tsx';
 
 // Who the mention picker offers: the active users of one's own account (read with the users module; without it, or
 // when the server refuses the list, none) and the users of either party who have written in the thread. The other
@@ -24,7 +24,7 @@ export interface MentionPerson {
  */
 export function useMentionPeople(messages: readonly ConversationMessage[], ownOnly: boolean, wanted: boolean) {
   const auth = useAuth();
-  const members = useAgents(auth.account.id, wanted && allows(auth.permissions, USERS_MODULE));
+  const members = useActiveMembers(auth.account.id, wanted && allows(auth.permissions, USERS_MODULE));
   return useMemo(() => {
     const people = new Map<string, MentionPerson>();
     const add = (p: MentionPerson) => {
