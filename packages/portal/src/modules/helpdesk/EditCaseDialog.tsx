@@ -1,12 +1,12 @@
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { Case } from '@trellis/domain/helpdesk/case';
 import { api } from '../../api/client.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { applyServerErrors } from '../../components/form/serverErrors.ts';
-import { MarkdownEditor } from '../../components/markdown/MarkdownEditor.tsx';
+import { MarkdownField } from '../../components/markdown/MarkdownField.tsx';
 import {
   DESCRIPTION_HELP,
   EDIT_CASE_FIELDS,
@@ -82,18 +82,12 @@ export function EditCaseDialog({ open, obj, side, path, onClose, onSaved }: Edit
       )}
       <ChoiceField control={control} name="priority" label="Priority" choices={PRIORITY_CHOICES} />
       {issuer && (
-        <Controller
+        <MarkdownField
           control={control}
           name="description"
-          render={({ field }) => (
-            <MarkdownEditor
-              label="Description (Markdown)"
-              helperText={DESCRIPTION_HELP}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={errors.description?.message}
-            />
-          )}
+          label="Description (Markdown)"
+          helperText={DESCRIPTION_HELP}
+          error={errors.description?.message}
         />
       )}
     </FormDialog>

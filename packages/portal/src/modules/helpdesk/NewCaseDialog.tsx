@@ -8,7 +8,7 @@ import { api } from '../../api/client.ts';
 import { refetchAfterWrite } from '../../api/useWrite.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { applyServerErrors } from '../../components/form/serverErrors.ts';
-import { MarkdownEditor } from '../../components/markdown/MarkdownEditor.tsx';
+import { MarkdownField } from '../../components/markdown/MarkdownField.tsx';
 import {
   DESCRIPTION_HELP,
   NEW_CASE_FIELDS,
@@ -119,18 +119,12 @@ export function NewCaseDialog({ open, onClose, onCreated }: NewCaseDialogProps) 
           />
         )}
       />
-      <Controller
+      <MarkdownField
         control={control}
         name="description"
-        render={({ field }) => (
-          <MarkdownEditor
-            label="Description (Markdown)"
-            helperText={DESCRIPTION_HELP}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            error={errors.description?.message}
-          />
-        )}
+        label="Description (Markdown)"
+        helperText={DESCRIPTION_HELP}
+        error={errors.description?.message}
       />
     </FormDialog>
   );

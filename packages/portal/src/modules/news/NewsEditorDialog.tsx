@@ -9,7 +9,7 @@ import { useWrite } from '../../api/useWrite.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { applyServerErrors } from '../../components/form/serverErrors.ts';
-import { MarkdownEditor } from '../../components/markdown/MarkdownEditor.tsx';
+import { MarkdownField } from '../../components/markdown/MarkdownField.tsx';
 
 const PostForm = z.object({
   title: PostCreate.shape.title,
@@ -115,18 +115,12 @@ export function NewsEditorDialog({ open, post, onClose, onSaved }: NewsEditorDia
           </TextField>
         )}
       />
-      <Controller
+      <MarkdownField
         control={control}
         name="content"
-        render={({ field }) => (
-          <MarkdownEditor
-            label="Content (Markdown)"
-            helperText={HELP}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            error={errors.content?.message}
-          />
-        )}
+        label="Content (Markdown)"
+        helperText={HELP}
+        error={errors.content?.message}
       />
     </FormDialog>
   );
