@@ -83,6 +83,7 @@ describe('route registry', () => {
     expect(tree.find((e) => e.route.name === 'settings')!.children.map((c) => c.name)).toEqual([
       'settings.users',
       'settings.branding',
+      'settings.sla',
     ]);
   });
 });

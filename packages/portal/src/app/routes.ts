@@ -11,6 +11,7 @@ import { leadsRoutes } from '../modules/leads/routes.ts';
 import { usageRoutes } from '../modules/usage/routes.ts';
 import { newsRoutes } from '../modules/news/routes.ts';
 import { helpdeskRoutes } from '../modules/helpdesk/routes.ts';
+import { slmRoutes } from '../modules/slm/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -34,6 +35,7 @@ export const ROUTES: RouteDef[] = [
   ...usageRoutes,
   ...newsRoutes,
   ...helpdeskRoutes,
+  ...slmRoutes,
   {
     name: 'settings',
     navOrder: 900,

@@ -35,11 +35,30 @@ export function StatusChip({
 }) {
   if (!status) return null;
   const tone = machine?.statuses[status]?.tone ?? toneOf(status);
+  return <ToneChip tone={tone} label={machine ? machineLabel(machine, status) : statusLabel(status)} size={size} />;
+}
+
+/**
+ * A label as a chip in a tone, the way statuses show (service level zones use it too). With `name`, the chip reads
+ * as one image of that name to assistive technology (and shows it as its tooltip): a short label spelled out.
+ */
+export function ToneChip({
+  tone,
+  label,
+  name,
+  size = 'small',
+}: {
+  tone: Tone;
+  label: string;
+  name?: string;
+  size?: 'small' | 'medium';
+}) {
   const c = COLORS[tone];
   return (
     <Chip
       size={size}
-      label={machine ? machineLabel(machine, status) : statusLabel(status)}
+      label={label}
+      {...(name && { role: 'img', 'aria-label': name, title: name })}
       sx={{ color: c.color, bgcolor: c.bg, border: `1px solid ${c.border}`, fontWeight: 500 }}
     />
   );

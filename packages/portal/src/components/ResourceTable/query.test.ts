@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { requestResource } from '@trellis/domain/fulfillment/request';
+import { tierConfigRequestResource } from '@trellis/domain/fulfillment/tier-config';
+import { caseResource } from '@trellis/domain/helpdesk/case';
 import { accountResource } from '@trellis/domain/identity/account';
 import { tokenResource } from '@trellis/domain/identity/token';
 import { buildListQuery, choiceFilters, idPattern } from './query.ts';
@@ -52,5 +55,21 @@ describe('list query', () => {
     const account = choiceFilters(accountResource);
     expect(account.map((c) => c.field)).toEqual(['type', 'role']);
     expect(account[1].options.map((o) => o.label)).toEqual(['Vendor', 'Distributor', 'Reseller']);
+  });
+
+  it('offers the SLA zone of requests and cases by name, and filters the zone numbers', () => {
+    for (const decl of [requestResource, tierConfigRequestResource, caseResource]) {
+      const zone = choiceFilters(decl).find((c) => c.field === 'sli.zone');
+      expect(zone, decl.name).toEqual({
+        field: 'sli.zone',
+        label: 'SLA zone',
+        options: [
+          { value: '0', label: 'Green' },
+          { value: '1', label: 'Yellow' },
+          { value: '2', label: 'Red' },
+        ],
+      });
+    }
+    expect(buildListQuery(requestResource, { filters: { 'sli.zone': ['1', '2'] } })).toContain('in(sli.zone,(1,2))');
   });
 });

@@ -35,7 +35,8 @@ export function choiceFilters(
           .filter((o) => o !== 'deleted')
           .map((value) => ({
             value,
-            label: field === 'status' ? statusLabel(decl.machine, value) : enumLabel(value, display?.labels),
+            label:
+              field === 'status' ? statusLabel(decl.machine, value) : enumLabel(value, display?.labels ?? f.labels),
           })),
       };
     })

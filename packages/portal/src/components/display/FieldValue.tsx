@@ -22,8 +22,10 @@ import {
 import { formatDuration } from '@trellis/domain/format/duration';
 import { formatPercent } from '@trellis/domain/format/percent';
 import { truncate } from '@trellis/domain/format/truncate';
+import type { ObjectSli } from '@trellis/domain/slm/sli';
 import { canAccess, type AccessSubject } from '../../app/access.ts';
 import { findRoute, pathTo } from '../../app/routes.ts';
+import { SliChip } from '../SliChip.tsx';
 import { StatusChip } from '../StatusChip.tsx';
 
 // One value, one rendering (DESIGN §3): every screen shows a declared field through this, by its display kind.
@@ -145,6 +147,8 @@ export function renderKind(
       );
     case 'status':
       return <StatusChip status={String(v)} machine={decl?.machine} />;
+    case 'sli':
+      return <SliChip sli={v as ObjectSli} dense={ctx.dense} />;
     case 'enum':
       return enumLabel(String(v), f.labels);
     case 'list':
