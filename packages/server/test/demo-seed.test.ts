@@ -9,7 +9,8 @@ beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) return; // the seed path is the same on PostgreSQL; PGlite keeps this file quick
   s = await startServer(testConfig(), { demo: true });
   await s.app.ready();
-});
+  // the whole demo, made through the API: about 40 s alone, more beside the other suites
+}, 180_000);
 afterAll(async () => {
   await s?.app.close();
 });
