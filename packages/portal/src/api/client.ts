@@ -12,6 +12,11 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A call authenticated by a confirmation code, not the session (`?code=`): its 401 says the code is spent or
+   * wrong, nothing about the session, so the status listeners (401 → sign out) are not told.
+   */
+  byCode?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -80,7 +85,7 @@ export async function apiRequest<T = unknown>(path: string, opts: RequestOptions
   }
   const data = await readBody(res);
   if (!res.ok) {
-    reportApiStatus(res.status, path);
+    if (!opts.byCode) reportApiStatus(res.status, path);
     throw new ApiError(res.status, data);
   }
   return { data: data as T, status: res.status, headers: res.headers };

@@ -21,6 +21,8 @@ export function InvitationSummary({ code, account }: { code: string; account: st
           query: `code=${encodeURIComponent(code)}&ordering(-events.invited.at)`,
           headers: { 'account-context': account },
           signal,
+          // once the password is set the code is spent: a re-read's 401 must not end the new session
+          byCode: true,
         })
       ).data[0] ?? null,
   });

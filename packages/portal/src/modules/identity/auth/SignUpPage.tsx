@@ -16,7 +16,7 @@ import { INVALID_CONFIRMATION_CODE } from '@trellis/domain/format/constants';
 import { REQUIRED } from '@trellis/domain/validation/messages';
 import { zPassword } from '@trellis/domain/validation/password';
 import { zAccountName } from '@trellis/domain/validation/zod';
-import { api } from '../../../api/client.ts';
+import { api, apiRequest } from '../../../api/client.ts';
 import { ApiError, errorMessage } from '../../../api/errors.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
 import { useSession } from '../../../app/session/SessionProvider.tsx';
@@ -55,12 +55,13 @@ export default function SignUpPage() {
     retry: false,
     queryFn: async ({ signal }) =>
       (
-        await api.get<AccountInvitation[]>(
-          `/accounts/${encodeURIComponent(parent)}/invitations`,
-          `code=${encodeURIComponent(code)}`,
+        await apiRequest<AccountInvitation[]>(`/accounts/${encodeURIComponent(parent)}/invitations`, {
+          query: `code=${encodeURIComponent(code)}`,
           signal,
-        )
-      )[0] ?? null,
+          // once the account is opened the code is spent: a re-read's 401 must not end the new session
+          byCode: true,
+        })
+      ).data[0] ?? null,
   });
   const [serverError, setServerError] = useState<string | null>(null);
   const [needsLogin, setNeedsLogin] = useState(false);
