@@ -16,7 +16,16 @@ export const slm = defineArea({
   name: 'slm',
   resources: [slas, slis],
   jobs: { [SWEEP_JOB]: sweepJob },
-  routes: ({ app, db }) => app.addHook('onReady', () => ensureDefaultSlas(db)),
+  // at start, the accounts made before this area was connected; a database not there yet (the server starts anyway
+  // and answers 503) must not stop the start: those accounts get theirs at the next start
+  routes: ({ app, db }) =>
+    app.addHook('onReady', async () => {
+      try {
+        await ensureDefaultSlas(db);
+      } catch (err) {
+        app.log.warn({ err }, 'service levels: default settings not checked (database unavailable)');
+      }
+    }),
   connect: () => {
     for (const kind of TRACKED) setStoreHook(kind.resource, (obj, db) => track(kind, obj, db));
     onAccountCreated((db, account) => ensureDefaultSlas(db, account.id));
