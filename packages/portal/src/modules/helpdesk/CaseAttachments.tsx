@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { formatBytes } from '@trellis/domain/format/bytes';
 import { formatDate } from '@trellis/domain/format/date';
 import {
@@ -23,13 +22,13 @@ import {
 } from '@trellis/domain/helpdesk/attachment';
 import type { Case } from '@trellis/domain/helpdesk/case';
 import { deleteRefusal } from '@trellis/domain/resource/define';
-import { ApiError, errorMessage } from '../../api/errors.ts';
 import { useWrite } from '../../api/useWrite.ts';
 import { notify } from '../../app/notices.ts';
 import { useHour12, useViewer } from '../../app/session/useViewer.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { actorName } from '../../components/display/actor.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { UploadProgress, useFileUpload } from '../../components/useFileUpload.tsx';
 import {
   ATTACHMENT_FIELD,
   attachmentDownload,
@@ -42,19 +41,6 @@ import {
 
 const removal = caseAttachmentResource.removal!;
 
-interface Sending {
-  name: string;
-  size: number;
-  loaded: number;
-  total: number;
-}
-
-/** The server's words for the file without the field's name ("file: The file is empty."), else its message. */
-function uploadError(err: unknown): string {
-  const own = err instanceof ApiError ? err.fieldErrors[ATTACHMENT_FIELD] : undefined;
-  return own?.length ? own.join('\n') : errorMessage(err);
-}
-
 /**
  * The files of a case, which both its parties read: each a download with its size, uploader and date, and Delete on
  * the files of the reader's account. While the case is open and holds fewer than the most it may, a file is chosen or
@@ -66,20 +52,17 @@ export function CaseAttachments({ obj: c }: { obj: Case }) {
   const headingId = useId();
   const hintId = useId();
   const files = useCaseAttachments(c.id);
-  const send = useAttachmentUpload(c.id);
-  const input = useRef<HTMLInputElement>(null);
-  const abort = useRef<AbortController | null>(null);
-  const [sending, setSending] = useState<Sending | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [over, setOver] = useState(false);
+  const { input, sending, over, error, clearError, send, dropTarget, cancel } = useFileUpload({
+    check: attachmentRefusal,
+    upload: useAttachmentUpload(c.id),
+    field: ATTACHMENT_FIELD,
+    onDone: (created) => notify('success', `${created.name} is attached to the case.`),
+  });
   const [deleting, setDeleting] = useState<CaseAttachment | null>(null);
   const remove = useWrite<null, CaseAttachment>(
     { method: 'DELETE', path: (a) => attachmentPath(c.id, a.id) },
     { lists: [attachmentsPath(c.id)] },
   );
-  // leaving the page cancels an upload under way
-  useEffect(() => () => abort.current?.abort(), []);
-
   const closed = c.state === 'closed';
   const list = files.data;
   const full = !!list && list.length >= CASE_ATTACHMENTS_MAX;
@@ -87,50 +70,12 @@ export function CaseAttachments({ obj: c }: { obj: Case }) {
   // the uploader's account deletes its own, while the case is not closed
   const canDelete = (a: CaseAttachment) => !closed && !deleteRefusal(caseAttachmentResource, a, viewer);
 
-  const upload = async (file: File) => {
-    const refused = attachmentRefusal(file);
-    if (refused) return setError(`${file.name}: ${refused}`);
-    setError(null);
-    const controller = new AbortController();
-    abort.current = controller;
-    setSending({ name: file.name, size: file.size, loaded: 0, total: file.size });
-    try {
-      const created = await send(file, {
-        signal: controller.signal,
-        onProgress: (p) => setSending((s) => s && { ...s, loaded: p.loaded, total: p.total }),
-      });
-      notify('success', `${created.name} is attached to the case.`);
-    } catch (err) {
-      if (!controller.signal.aborted) setError(uploadError(err));
-    } finally {
-      abort.current = null;
-      setSending(null);
-      if (input.current) input.current.value = '';
-    }
-  };
-
-  // a file dropped on the section (only taken while one may be added: the browser opens it otherwise)
-  const drop = (e: DragEvent) => {
-    if (!canUpload) return;
-    e.preventDefault();
-    setOver(false);
-    const file = e.dataTransfer.files[0];
-    if (file && !sending) void upload(file);
-  };
-  const percent = sending && sending.total ? Math.min(100, Math.round((sending.loaded / sending.total) * 100)) : 0;
-
   return (
     <Paper
       component="section"
       variant="outlined"
       aria-labelledby={headingId}
-      onDragOver={(e: DragEvent) => {
-        if (!canUpload) return;
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={drop}
+      {...dropTarget(canUpload)}
       sx={{
         p: { xs: 1.5, sm: 2 },
         mb: 3,
@@ -167,19 +112,9 @@ export function CaseAttachments({ obj: c }: { obj: Case }) {
 
       <FileList caseId={c.id} files={files} canDelete={canDelete} onDelete={setDeleting} />
 
-      {sending && (
-        <Box>
-          <Typography variant="body2" sx={{ mb: 1, wordBreak: 'break-word' }}>
-            Uploading {sending.name} ({formatBytes(sending.size)}): {percent}%
-          </Typography>
-          <LinearProgress variant="determinate" value={percent} aria-label={`Uploading ${sending.name}`} />
-          <Button size="small" onClick={() => abort.current?.abort()} sx={{ mt: 0.5 }}>
-            Cancel upload
-          </Button>
-        </Box>
-      )}
+      {sending && <UploadProgress sending={sending} onCancel={cancel} />}
       {error && (
-        <Alert severity="error" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }} onClose={() => setError(null)}>
+        <Alert severity="error" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }} onClose={clearError}>
           {error}
         </Alert>
       )}
@@ -203,7 +138,7 @@ export function CaseAttachments({ obj: c }: { obj: Case }) {
           accept={CASE_ATTACHMENT_EXTENSIONS.map((t) => `.${t}`).join(',')}
           onChange={(e) => {
             const file = e.target.files?.[0];
-            if (file) void upload(file);
+            if (file) void send(file);
           }}
         />
       )}
