@@ -123,6 +123,24 @@ describe('service levels', () => {
     expect((await w.purchase()).sli).toBeUndefined();
   });
 
+  it('end an indicator whose object left the status unseen, without writing a zone onto it', async () => {
+    const sla = await slaOf('subscription_request');
+    await put(`/sla/${sla.id}`, { active: true });
+    const r = await w.purchase();
+    expect(r.sli).toMatchObject({ zone: 0 });
+    // a flow that stored the request from a copy without its indicator (no store hook saw it leave `pending`)
+    await w.t.db.updateTable('asset_requests').set({ status: 'approved' }).where('id', '=', r.id).execute();
+    await sweepIndicators(w.t.db, later(1.5));
+    await get('vendor', `/sli/${r.id}`, 404);
+    const row = await w.t.db
+      .selectFrom('asset_requests')
+      .select('data')
+      .where('id', '=', r.id)
+      .executeTakeFirstOrThrow();
+    expect((row.data as any).sli).toEqual({ zone: 0, days: 0, until: expect.any(String) });
+    await put(`/sla/${sla.id}`, { active: false });
+  });
+
   it('follow the cases an account receives', async () => {
     const sla = await slaOf('case');
     await put(`/sla/${sla.id}`, { active: true });

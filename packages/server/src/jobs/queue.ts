@@ -41,6 +41,17 @@ export async function enqueue(db: Db, kind: string, payload: unknown, opts: { ru
   return id;
 }
 
+/**
+ * Queue `kind` for `runAt` unless one is queued to run by then already: a self-rescheduling sweep (auto-close,
+ * service levels) asks for its next run from many writes, and one run does for all of them. `except`: the running
+ * job itself (still `queued` while it runs).
+ */
+export async function enqueueUnlessQueued(db: Db, kind: string, runAt: Date, except = '') {
+  const { rows } = await sql`select 1 from jobs where kind = ${kind} and status = 'queued'
+    and id <> ${except} and run_at <= ${runAt.toISOString()} limit 1`.execute(db);
+  if (!rows.length) await enqueue(db, kind, {}, { runAt });
+}
+
 interface Claimed {
   id: string;
   kind: string;

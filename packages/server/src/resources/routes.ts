@@ -27,6 +27,10 @@ function withoutParam(query: string, name: string): string {
 /** Everything the engine serves, for the OpenAPI document. */
 export const servedResources = new Set<Served<any>>();
 
+/** The served resource of a declaration's name (a favorite's object, a final action's request). */
+export const servedByName = (name: string): Served<any> | undefined =>
+  [...servedResources].find((r) => r.decl.name === name && !r.decl.path.includes(':'));
+
 /** Routes of a declared resource: list, get, create, update, delete and one POST per action. */
 export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Served<any>) {
   servedResources.add(res);

@@ -4,7 +4,7 @@ import { actorOf, type Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { getObject, type Db, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
-import { servedResources } from '../../resources/routes.ts';
+import { servedByName } from '../../resources/routes.ts';
 import { defineTable, text, timestamp } from '../../resources/table.ts';
 
 // Favorites (domain favorites/favorite.ts): each user's marks in the current account. A mark names an object of a
@@ -27,7 +27,7 @@ const refused = (field: string, message: string) => ApiError.field(`object.${fie
 
 /** The object, as the caller reads it through its resource; a 400 naming the field when there is none to read. */
 async function markable(ctx: Ctx, db: Db, input: FavoriteCreate['object']) {
-  const res = [...servedResources].find((r) => r.decl.name === input.resource && !r.decl.path.includes(':'));
+  const res = servedByName(input.resource);
   if (!res) throw refused('resource', `Objects of ${input.resource} cannot be favorites.`);
   try {
     return await getObject(res, ctx, {}, input.id, db);

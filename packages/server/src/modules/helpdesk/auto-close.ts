@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { systemCtx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import { enqueue, type JobHandler } from '../../jobs/queue.ts';
+import { enqueue, enqueueUnlessQueued, type JobHandler } from '../../jobs/queue.ts';
 import { runAction, type Db } from '../../resources/engine.ts';
 import { helpdeskSettingsOf } from '../identity/public.ts';
 import { cases } from './cases.ts';
@@ -61,8 +61,5 @@ export const autoCloseJob: JobHandler = async (db, _payload, job) => {
     from helpdesk_cases c ${withSettings} where c.state = 'resolved'`.execute(db);
   const next = rows[0]?.next;
   if (!next) return;
-  // (this run is still `queued` while it runs: leave it out)
-  const { rows: queued } = await sql`select 1 from jobs where kind = ${AUTO_CLOSE_JOB} and status = 'queued'
-    and id <> ${job.id} and run_at <= ${new Date(next).toISOString()} limit 1`.execute(db);
-  if (!queued.length) await enqueue(db, AUTO_CLOSE_JOB, {}, { runAt: new Date(next) });
+  await enqueueUnlessQueued(db, AUTO_CLOSE_JOB, new Date(next), job.id);
 };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { sliAt, type ObjectSli, type Sla, type Sli, type Slo } from '@trellis/domain';
-import { enqueue } from '../../jobs/queue.ts';
+import { SLO_TARGETS, sliAt, type ObjectSli, type Sla, type Sli, type Slo } from '@trellis/domain';
+import { enqueueUnlessQueued } from '../../jobs/queue.ts';
 import { insertObject, updateObject, type Db, type Obj } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import type { TrackedKind } from './tracked.ts';
@@ -31,14 +31,12 @@ const extra = (accountId: string, state: ReturnType<typeof sliAt>) => ({
 });
 
 /** Queue the sweep for `at`, unless one is queued by then already (`except`: the sweep that is running). */
-export async function scheduleSweep(db: Db, at: Date, except = '') {
-  const { rows } = await sql`select 1 from jobs where kind = ${SWEEP_JOB} and status = 'queued'
-    and id <> ${except} and run_at <= ${at.toISOString()} limit 1`.execute(db);
-  if (!rows.length) await enqueue(db, SWEEP_JOB, {}, { runAt: at });
-}
+export const scheduleSweep = (db: Db, at: Date, except = '') => enqueueUnlessQueued(db, SWEEP_JOB, at, except);
 
 /** The store hook of a tracked kind: the object as stored, with its indicator (or without one). */
 export async function track(kind: TrackedKind, obj: Obj, db: Db): Promise<Obj> {
+  // most writes are of objects no objective can cover (approved, draft…) and that carry no indicator: no query
+  if (!('sli' in obj) && !SLO_TARGETS[kind.entityType].some((t) => t.status === kind.status(obj))) return obj;
   const owner = kind.owner(obj);
   const { rows } = await sql<{ sla: Sla | null; sli: Sli | null }>`select
     (select data from slas where account_id = ${owner} and entity_type = ${kind.entityType} and active) as sla,
@@ -79,8 +77,12 @@ export async function track(kind: TrackedKind, obj: Obj, db: Db): Promise<Obj> {
 export const earliest = (state: ReturnType<typeof sliAt>) =>
   state.terminateAt && state.terminateAt < state.next ? state.terminateAt : state.next;
 
-/** Write an indicator's new state, and its short form on the object, without touching the object's other fields. */
-export async function moveIndicator(db: Db, kind: TrackedKind, sli: Sli, slo: Slo, now: Date) {
+/**
+ * Write an indicator's new state, and its short form on the object, without touching the object's other fields. An
+ * object no longer waiting in the indicator's status (a flow that stored it from a copy without its `sli`) ends the
+ * indicator instead; null then.
+ */
+export async function moveIndicator(db: Db, kind: TrackedKind, accountId: string, sli: Sli, slo: Slo, now: Date) {
   const { state, short } = indicatorAt(slo, new Date(sli.start_date), now);
   const next: Sli = {
     ...sli,
@@ -91,10 +93,14 @@ export async function moveIndicator(db: Db, kind: TrackedKind, sli: Sli, slo: Sl
   };
   if (short.until) next.until = short.until;
   else delete next.until;
-  const { rows } = await sql<{ account_id: string }>`select account_id from slis where id = ${sli.id}`.execute(db);
-  await updateObject(slis, next, db, extra(rows[0].account_id, state));
-  await sql`update ${sql.table(kind.table)} set data = jsonb_set(data, '{sli}', ${JSON.stringify(short)}::jsonb)
-    where id = ${sli.entity_id}`.execute(db);
+  const moved = await sql`update ${sql.table(kind.table)}
+    set data = jsonb_set(data, '{sli}', ${JSON.stringify(short)}::jsonb)
+    where id = ${sli.entity_id} and ${sql.ref(kind.statusColumn)} = ${sli.slo.target_status}`.execute(db);
+  if (!Number(moved.numAffectedRows)) {
+    await sql`delete from slis where id = ${sli.id}`.execute(db);
+    return null;
+  }
+  await updateObject(slis, next, db, extra(accountId, state));
   return state;
 }
 

@@ -44,7 +44,8 @@ async function applyToIndicators(db: Db, sla: Sla) {
   const now = new Date();
   for (const sli of await indicatorsOf(db, sla.id)) {
     const slo = sla.slos.find((s) => s.id === sli.slo.id);
-    if (slo) await scheduleSweep(db, earliest(await moveIndicator(db, kind, sli, slo, now)));
+    const moved = slo && (await moveIndicator(db, kind, sla.owner.id, sli, slo, now));
+    if (moved) await scheduleSweep(db, earliest(moved));
   }
 }
 

@@ -5,7 +5,7 @@ import { systemCtx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import { runAction } from '../../resources/engine.ts';
-import { servedResources } from '../../resources/routes.ts';
+import { servedByName } from '../../resources/routes.ts';
 import { moveIndicator, scheduleSweep } from './indicators.ts';
 import { trackedKind } from './tracked.ts';
 
@@ -34,7 +34,7 @@ export async function sweepIndicators(db: Kysely<DB>, now = new Date()): Promise
     const kind = trackedKind(r.data.slo.sla.entity_type);
     if (!kind) continue;
     if (r.terminate && kind.finalAction) {
-      const served = [...servedResources].find((s) => s.decl.name === kind.resource);
+      const served = servedByName(kind.resource);
       const ctx = systemCtx({ id: r.account_id, name: r.name, type: r.type, roles: [] });
       const { action, body } = kind.finalAction;
       try {
@@ -55,7 +55,14 @@ export async function sweepIndicators(db: Kysely<DB>, now = new Date()): Promise
       if (!still.length) return;
       const slo = still[0].data.slo;
       // a final action that could not run is not retried: the object stays in the red zone
-      await moveIndicator(trx, kind, still[0].data, r.terminate ? { ...slo, terminate: false } : slo, now);
+      await moveIndicator(
+        trx,
+        kind,
+        r.account_id,
+        still[0].data,
+        r.terminate ? { ...slo, terminate: false } : slo,
+        now,
+      );
     });
   }
   return ended;

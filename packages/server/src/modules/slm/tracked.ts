@@ -9,6 +9,8 @@ export interface TrackedKind<T = any> {
   /** The resource declaration's name (its store hook keeps the indicator). */
   resource: string;
   table: 'asset_requests' | 'tier_config_requests' | 'helpdesk_cases';
+  /** The table's column of the status the object waits in. */
+  statusColumn: 'status' | 'state';
   status(obj: T): string;
   owner(obj: T): string;
   /** The final action of a terminating objective, as a machine action and its body. */
@@ -27,6 +29,7 @@ export const TRACKED: readonly TrackedKind[] = [
     entityType: 'subscription_request',
     resource: 'request',
     table: 'asset_requests',
+    statusColumn: 'status',
     status: (r: Request) => r.status,
     owner: (r: Request) => r.asset.connection.vendor.id,
     finalAction: reject,
@@ -35,6 +38,7 @@ export const TRACKED: readonly TrackedKind[] = [
     entityType: 'tier_config_request',
     resource: 'tier-config-request',
     table: 'tier_config_requests',
+    statusColumn: 'status',
     status: (r: TierConfigRequest) => r.status,
     owner: (r: TierConfigRequest) => r.configuration.connection.vendor.id,
     finalAction: reject,
@@ -43,6 +47,7 @@ export const TRACKED: readonly TrackedKind[] = [
     entityType: 'case',
     resource: 'helpdesk-case',
     table: 'helpdesk_cases',
+    statusColumn: 'state',
     status: (c: Case) => c.state,
     owner: (c: Case) => c.receiver.account.id,
   } satisfies TrackedKind<Case>,
