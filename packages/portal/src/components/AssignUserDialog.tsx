@@ -13,13 +13,17 @@ import { FormDialog } from './FormDialog.tsx';
 const USERS_MODULE = 'MD-0001';
 const NOBODY = '-';
 
-/** The account's active users, for pickers (under the 'list' key: every write refreshes it). */
-export function useActiveMembers(accountId: string, enabled = true) {
-  const path = `/accounts/${accountId}/users`;
+/**
+ * The signed-in account's active users, for pickers (under the 'list' key: every write refreshes it); read only when
+ * `enabled` and the user holds the users module (none otherwise).
+ */
+export function useActiveMembers(enabled = true) {
+  const auth = useAuth();
+  const path = `/accounts/${auth.account.id}/users`;
   return useQuery({
     queryKey: ['list', path, 'joined'],
     queryFn: ({ signal }) => listAll<AccountUser>(path, 'eq(status,joined)&ordering(name)', signal),
-    enabled,
+    enabled: enabled && allows(auth.permissions, USERS_MODULE),
   });
 }
 
@@ -51,7 +55,7 @@ export function AssignUserDialog({
 }: AssignUserDialogProps) {
   const auth = useAuth();
   const me = auth.user;
-  const members = useActiveMembers(auth.account.id, open && allows(auth.permissions, USERS_MODULE));
+  const members = useActiveMembers(open);
   const [choice, setChoice] = useState(NOBODY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,15 +1,11 @@
 import { useMemo } from 'react';
 import type { ConversationMessage } from '@trellis/domain/helpdesk/conversation';
-import { allows } from '@trellis/domain/identity/modules';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { useActiveMembers } from '../../../components/AssignUserDialog.tsx';
 
 // Who the mention picker offers: the active users of one's own account (read with the users module; without it, or
 // when the server refuses the list, none) and the users of either party who have written in the thread. The other
 // party's user directory is not the portal's to read; the server mails only users of the two parties anyway.
-
-/** Reading the account's users needs the users module. */
-const USERS_MODULE = 'MD-0001';
 
 export interface MentionPerson {
   id: string;
@@ -24,7 +20,7 @@ export interface MentionPerson {
  */
 export function useMentionPeople(messages: readonly ConversationMessage[], ownOnly: boolean, wanted: boolean) {
   const auth = useAuth();
-  const members = useActiveMembers(auth.account.id, wanted && allows(auth.permissions, USERS_MODULE));
+  const members = useActiveMembers(wanted);
   return useMemo(() => {
     const people = new Map<string, MentionPerson>();
     const add = (p: MentionPerson) => {
