@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Events } from '../identity/common.ts';
 import type { Side } from '../resource/machine.ts';
 import { DATE_OPS, ENUM_OPS, TEXT_OPS, defineResource } from '../resource/index.ts';
-import { SLO_ZONES, type ZoneSpan } from './zones.ts';
+import { SLO_ZONES } from './zones.ts';
 
 // SLA settings (reference /sla, slm.Sla): one per account and kind of object it serves, disabled by default. Each
 // objective (SLO) covers the time an object waits in one status, in three zones; a terminating objective runs its
@@ -110,8 +110,6 @@ export function defaultSla(id: string, owner: Sla['owner'], entityType: SlaEntit
 /** The objective of `sla` for an object waiting in `status`, when the settings are enabled. */
 export const sloFor = (sla: Pick<Sla, 'active' | 'slos'> | undefined, status: string): Slo | undefined =>
   sla?.active ? sla.slos.find((s) => s.target_status === status) : undefined;
-
-export const zoneSpans = (slo: Pick<Slo, 'zones'>): ZoneSpan[] => slo.zones;
 
 export const slaResource = defineResource({
   name: 'sla',

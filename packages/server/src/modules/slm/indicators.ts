@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SLO_TARGETS, sliAt, type ObjectSli, type Sla, type Sli, type Slo } from '@trellis/domain';
+import { SLO_TARGETS, sliAt, sloFor, type ObjectSli, type Sla, type Sli, type Slo } from '@trellis/domain';
 import { enqueueUnlessQueued } from '../../jobs/queue.ts';
 import { insertObject, updateObject, type Db, type Obj } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
@@ -42,7 +42,7 @@ export async function track(kind: TrackedKind, obj: Obj, db: Db): Promise<Obj> {
     (select data from slas where account_id = ${owner} and entity_type = ${kind.entityType} and active) as sla,
     (select data from slis where entity_id = ${obj.id}) as sli`.execute(db);
   const { sla, sli } = rows[0];
-  const slo = sla?.slos.find((s) => s.target_status === kind.status(obj));
+  const slo = sloFor(sla ?? undefined, kind.status(obj));
   if (sli && sli.slo.id !== slo?.id) await sql`delete from slis where id = ${sli.id}`.execute(db);
   if (!sla || !slo) {
     if (!('sli' in obj)) return obj;
