@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fulfillmentWorld, type FulfillmentWorld } from './fulfillment-fixture.ts';
+import { contactInfo, fulfillmentWorld, type FulfillmentWorld } from './fulfillment-fixture.ts';
 import { act, assetOf, expectError, expectStatus, purchaseWith } from './fulfillment-requests-helpers.ts';
 
 // The asset request's side of tiers setup: a product with T1 parameters sends a purchase for a new reseller to
@@ -73,6 +73,47 @@ describe('tiers setup of asset requests', () => {
     const after = await expectStatus(w, w.vendor, 'GET', `/requests/${r.id}`, undefined, 200);
     expect(after).toMatchObject({ status: 'failed', reason: 'Reseller not accredited' });
     expect((await assetOf(w, r.asset.id)).status).toBe('terminated');
+  });
+
+  it("a new tier config request waits under its vendor's service level, and leaves it when it fails", async () => {
+    const [sla] = await expectStatus(w, w.vendor, 'GET', '/sla?entity_type=tier_config_request', undefined, 200);
+    await expectStatus(w, w.vendor, 'PUT', `/sla/${sla.id}`, { active: true }, 200);
+    try {
+      // a reseller of its own, new to the vendor: its purchase opens a tier config request
+      const tier = (payload: object) => expectStatus(w, w.provider, 'POST', '/tier/accounts', payload, 201);
+      const reseller = await tier({
+        name: 'Service Level Resellers',
+        type: 'reseller',
+        external_uid: 'ext-sl-t1',
+        contact_info: contactInfo('t1@sl.example'),
+      });
+      const customer = await tier({
+        name: 'Service Level Customer',
+        type: 'customer',
+        parent: { id: reseller.id },
+        external_uid: 'ext-sl-c1',
+        contact_info: contactInfo('it@sl.example'),
+      });
+      const body = purchaseWith(w, { tiers: { customer: { id: customer.id }, tier1: { id: reseller.id } } });
+      const r = await expectStatus(w, w.provider, 'POST', '/requests', body, 201);
+      expect(r.status).toBe('tiers_setup');
+      const tcr = await setupWhere(`configuration.account.id=${reseller.id}&ge(sli.zone,0)`);
+      expect(tcr.sli).toMatchObject({ zone: 0, days: 0, until: expect.any(String) });
+      const sli = await expectStatus(w, w.vendor, 'GET', `/sli/${tcr.id}`, undefined, 200);
+      expect(sli.slo).toMatchObject({ target_status: 'pending', sla: { entity_type: 'tier_config_request' } });
+      const failed = await expectStatus(
+        w,
+        w.vendor,
+        'POST',
+        `/tier/config-requests/${tcr.id}/fail`,
+        { reason: 'No' },
+        200,
+      );
+      expect(failed.sli).toBeUndefined();
+      await expectStatus(w, w.vendor, 'GET', `/sli/${tcr.id}`, undefined, 404);
+    } finally {
+      await expectStatus(w, w.vendor, 'PUT', `/sla/${sla.id}`, { active: false }, 200);
+    }
   });
 
   it('a submitted draft goes to tiers_setup too, and to pending once its tier config request is approved', async () => {
