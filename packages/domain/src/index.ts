@@ -17,3 +17,4 @@ export * from './helpdesk/index.ts';
 export * from './news/index.ts';
 export * from './favorites/index.ts';
 export * from './slm/index.ts';
+export * from './notifications/index.ts';
