@@ -78,12 +78,16 @@ describe('route registry', () => {
       'tierConfigs',
       'news',
       'helpdesk',
+      'integrations',
       'settings',
     ]);
     expect(tree.find((e) => e.route.name === 'settings')!.children.map((c) => c.name)).toEqual([
       'settings.users',
       'settings.branding',
       'settings.sla',
+    ]);
+    expect(tree.find((e) => e.route.name === 'integrations')!.children.map((c) => c.name)).toEqual([
+      'integrations.webhooks',
     ]);
   });
 });

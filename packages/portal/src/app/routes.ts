@@ -12,6 +12,7 @@ import { usageRoutes } from '../modules/usage/routes.ts';
 import { newsRoutes } from '../modules/news/routes.ts';
 import { helpdeskRoutes } from '../modules/helpdesk/routes.ts';
 import { slmRoutes } from '../modules/slm/routes.ts';
+import { notificationsRoutes } from '../modules/notifications/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -36,6 +37,7 @@ export const ROUTES: RouteDef[] = [
   ...newsRoutes,
   ...helpdeskRoutes,
   ...slmRoutes,
+  ...notificationsRoutes,
   {
     name: 'settings',
     navOrder: 900,

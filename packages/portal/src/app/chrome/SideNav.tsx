@@ -20,6 +20,7 @@ import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import DataUsageOutlinedIcon from '@mui/icons-material/DataUsageOutlined';
 import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
+import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -47,6 +48,7 @@ export const ICONS: Record<string, ReactNode> = {
   tierConfigs: <AccountTreeOutlinedIcon />,
   news: <NewspaperOutlinedIcon />,
   helpdesk: <SupportAgentOutlinedIcon />,
+  integrations: <WebhookOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
 };
 

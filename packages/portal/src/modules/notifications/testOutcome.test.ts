@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryFixture } from './testing.ts';
+import { testOutcome } from './testOutcome.ts';
+
+describe('test call outcome', () => {
+  it('reads "Delivered (200)", or the error with the answer’s code; a call with no answer says so', () => {
+    expect(testOutcome(deliveryFixture())).toEqual({ severity: 'success', text: 'Delivered (200)' });
+    expect(testOutcome(deliveryFixture({ status: 'failed', status_code: 404, error: 'Not Found' }))).toEqual({
+      severity: 'error',
+      text: 'Not delivered (404): Not Found.',
+    });
+    expect(
+      testOutcome(deliveryFixture({ status: 'failed', status_code: null, error: 'Connection refused.' })).text,
+    ).toBe('Not delivered: Connection refused.');
+    expect(testOutcome(deliveryFixture({ status: 'failed', status_code: 502, error: null })).text).toBe(
+      'Not delivered (502): the receiver answered 502.',
+    );
+    expect(testOutcome(deliveryFixture({ status: 'pending', status_code: null, attempts: 0 })).severity).toBe('info');
+  });
+});
