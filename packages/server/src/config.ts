@@ -59,6 +59,13 @@ export interface Config {
   /** Served in /versions.json for the portal: the Microsoft Clarity project token, and feature flags. */
   clarityToken?: string;
   featureFlags: Record<string, boolean>;
+  /**
+   * Webhooks may call plain http URLs and private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=true):
+   * for development and tests; off, they call public https URLs only.
+   */
+  webhookAllowPrivate: boolean;
+  /** How long a webhook call may take, ms. */
+  webhookTimeoutMs: number;
 }
 
 /** FEATURE_FLAGS: `a,b,-c` (a and b on, c off) or a JSON object of booleans. */
@@ -126,6 +133,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     tokenStatsFlushMs: Number(env.TOKEN_STATS_FLUSH_MS ?? 10_000),
     clarityToken: env.CLARITY_TOKEN || undefined,
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookTimeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
     ...overrides,
   };
 }

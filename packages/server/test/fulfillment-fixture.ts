@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { runDueJobs } from '../src/jobs/queue.ts';
 import { ok, partner, marketplaceWithHub } from './distribution-helpers.ts';
 import { openTenants } from './tenants.ts';
+import type { Config } from '../src/config.ts';
 import type { Session, TestApp } from './helpers.ts';
 
 export { ok } from './distribution-helpers.ts';
@@ -120,8 +121,8 @@ export async function fulfillmentProduct(t: TestApp, vendor: Session, opts: Prod
  * the product listed there with a production connection, and a customer under a T1 (and a T2 between them
  * when `tier2`). Returns sessions, ids and a `purchase(payload?)` that places a purchase as the provider.
  */
-export async function fulfillmentWorld(opts: ProductOptions = {}) {
-  const { t, vendor, provider, other } = await openTenants();
+export async function fulfillmentWorld(opts: ProductOptions = {}, config: Partial<Config> = {}) {
+  const { t, vendor, provider, other } = await openTenants(config);
   await partner(t, vendor, provider);
   const { hub, mp } = await marketplaceWithHub(t, provider, 'Fulfillment');
   const { product, items } = await fulfillmentProduct(t, vendor, opts);

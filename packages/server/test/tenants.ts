@@ -1,10 +1,13 @@
 import { expect } from 'vitest';
 import { runDueJobs } from '../src/jobs/queue.ts';
+import type { Config } from '../src/config.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
 /** A fresh app with the three demo tenants logged in: Demo Vendor, Demo Provider and Other Vendor. */
-export async function openTenants(): Promise<{ t: TestApp; vendor: Session; provider: Session; other: Session }> {
-  const t = await testApp();
+export async function openTenants(
+  config: Partial<Config> = {},
+): Promise<{ t: TestApp; vendor: Session; provider: Session; other: Session }> {
+  const t = await testApp(config);
   const [vendor, provider, other] = await Promise.all([
     t.login('vendor@demo.trellis'),
     t.login('provider@demo.trellis'),

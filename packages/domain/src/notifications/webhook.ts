@@ -77,6 +77,32 @@ export const WEBHOOK_OBJECT_CLASS_LABELS: Record<WebhookObjectClass, string> = {
 export const validatorClassOf = (type: WebhookType): WebhookObjectClass | null =>
   type === 'event' ? null : type.includes('tcr') ? 'tier_config_request' : 'fulfillment_request';
 
+/**
+ * The validator webhook that validates a request of this type in this status (spec §4 dynamic validation): drafts
+ * and inquiring purchases, changes, renewals and transfers; tier config requests by tier level.
+ */
+export function validatorTypeFor(request: { type: string; status: string }, tierLevel?: 1 | 2): WebhookType | null {
+  const inquiring = request.status === 'inquiring';
+  if (request.status !== 'draft' && !inquiring) return null;
+  if (tierLevel) {
+    const t = `t${tierLevel}`;
+    if (request.type === 'setup') return (inquiring ? `tcr_setup_${t}_inq_val` : `draft_tcr_${t}_val`) as WebhookType;
+    if (request.type === 'update')
+      return (inquiring ? `tcr_update_${t}_inq_val` : `tcr_update_${t}_validator`) as WebhookType;
+    return null;
+  }
+  const prefix = { purchase: '', change: 'change_', renew: 'renew_', transfer: 'transfer_' }[request.type];
+  if (prefix === undefined) return null;
+  return `${prefix}${inquiring ? 'inquiring_' : ''}validator` as WebhookType;
+}
+
+/** Why a webhook of this type cannot watch this class (a validator validates one kind of request), or null. */
+export function webhookClassIssue(type: WebhookType, objectClass: WebhookObjectClass): string | null {
+  const needed = validatorClassOf(type);
+  if (!needed || needed === objectClass) return null;
+  return `A ${WEBHOOK_TYPE_LABELS[type].toLowerCase()} webhook watches ${WEBHOOK_OBJECT_CLASS_LABELS[needed].toLowerCase()}.`;
+}
+
 /** The secret as answered: enough of its end to tell two apart, never the whole (nor, when short, most of it). */
 export const maskSecret = (secret: string) => `********${secret.length >= 16 ? secret.slice(-4) : ''}`;
 export const isMaskedSecret = (value: string) => /^\*{8}.{0,4}$/.test(value);

@@ -37,6 +37,7 @@ import * as m0035cases from './migrations/0035_helpdesk_cases.ts';
 import * as m0036caseAttachments from './migrations/0036_helpdesk_case_attachments.ts';
 import * as m0037favorites from './migrations/0037_favorites.ts';
 import * as m0038serviceLevels from './migrations/0038_service_levels.ts';
+import * as m0039events from './migrations/0039_events_webhooks.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '0036_helpdesk_case_attachments': m0036caseAttachments,
   '0037_favorites': m0037favorites,
   '0038_service_levels': m0038serviceLevels,
+  '0039_events_webhooks': m0039events,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

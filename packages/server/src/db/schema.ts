@@ -172,6 +172,7 @@ import type { HelpdeskTables } from './schema-helpdesk.ts';
 import type { NewsTables } from './schema-news.ts';
 import type { FavoritesTables } from './schema-favorites.ts';
 import type { SlmTables } from './schema-slm.ts';
+import type { NotificationTables } from './schema-notifications.ts';
 
 export interface DB
   extends
@@ -193,6 +194,7 @@ export interface DB
     NewsTables,
     FavoritesTables,
     SlmTables,
+    NotificationTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

@@ -17,6 +17,7 @@ import { usage } from './usage/index.ts';
 import { newsArea } from './news/index.ts';
 import { favoritesArea } from './favorites/index.ts';
 import { slm } from './slm/index.ts';
+import { notifications } from './notifications/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
 // Every area of the server, registered explicitly (DESIGN §2). Adding an area is one line here.
@@ -36,6 +37,7 @@ export const AREAS: readonly Area[] = [
   newsArea,
   favoritesArea,
   slm,
+  notifications,
 ];
 
 let connected = false;

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { actorOf, type Ctx } from '../http/context.ts';
+import { recordEvent, type EventSource } from './events.ts';
 import { newId } from './ids.ts';
 
 type Obj = Record<string, any>;
@@ -22,7 +23,7 @@ export function diff(
 }
 
 export interface AuditEntry {
-  res: { decl: { name: string } } | string;
+  res: EventSource | string;
   objectId: string;
   action: string;
   owner: string;
@@ -30,7 +31,7 @@ export interface AuditEntry {
   after?: Obj;
 }
 
-/** Who did what to which object, in the same transaction as the change. */
+/** Who did what to which object, in the same transaction as the change; with its event (resources/events.ts). */
 export async function recordAudit(db: Transaction<DB>, ctx: Ctx, e: AuditEntry): Promise<void> {
   const actor = actorOf(ctx);
   const at = new Date().toISOString();
@@ -58,4 +59,7 @@ export async function recordAudit(db: Transaction<DB>, ctx: Ctx, e: AuditEntry):
       data: JSON.stringify(data),
     })
     .execute();
+  const obj = e.after ?? e.before;
+  if (typeof e.res !== 'string' && obj)
+    await recordEvent(db, e.res, { objectId: e.objectId, action: e.action, owner: e.owner, obj, at });
 }

@@ -76,10 +76,11 @@ export interface Served<T extends Obj = Obj> {
    */
   actions?: Partial<Record<string, ActionHandler<T>>>;
   /**
-   * Work an action needs from outside the database (a DNS lookup), by action name: it runs before the action's
-   * transaction, so no row lock waits on the network, and its result reaches the handler as `prepared`.
+   * Work an action needs from outside the database (a DNS lookup, a validator webhook), by action name: it runs
+   * before the action's transaction with the action's (parsed) body, so no row lock waits on the network, and its
+   * result reaches the handler as `prepared`.
    */
-  prepare?: Partial<Record<string, (ctx: Ctx, current: T) => Promise<unknown>>>;
+  prepare?: Partial<Record<string, (ctx: Ctx, current: T, body: any, db: Kysely<DB>) => Promise<unknown>>>;
   /** Which account owns an object (for audit); default row(obj).account_id. */
   owner?(obj: T): string;
   /** Column matched by the `:id` path parameter; default columns.id or 'id'. */
@@ -656,7 +657,7 @@ export async function runAction<T extends Obj>(
     await checkWrite(res, ctx, params, db);
     const early = refusal(machine, action, seen, viewerOf(ctx));
     if (early) throw refused(early);
-    prepared = await prepare(ctx, seen);
+    prepared = await prepare(ctx, seen, decl.body ? parseBody(decl.body, body) : (body ?? {}), db);
   }
   return tx(db, async (trx) => {
     const current = await getObject(res, ctx, params, id, trx, { lock: true });

@@ -19,6 +19,7 @@ import { seedDemoUsage } from './demo-usage.ts';
 import { seedDemoHelpdesk } from './demo-helpdesk.ts';
 import { seedDemoNews } from './demo-news.ts';
 import { enableDemoServiceLevels, spreadDemoZones } from './demo-slm.ts';
+import { seedDemoWebhooks } from './demo-webhooks.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -43,6 +44,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoUsage(app, db, mailSuite.id);
     await seedDemoHelpdesk(app);
     await seedDemoNews(app);
+    await seedDemoWebhooks(app, mailSuite.id);
     await spreadDemoZones(db);
   } finally {
     await app.close();

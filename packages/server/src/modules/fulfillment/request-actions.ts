@@ -1,9 +1,10 @@
-import { assetStatusWhileOpen, type Request, type RequestParam } from '@trellis/domain';
-import type { Transaction } from 'kysely';
+import { assetStatusWhileOpen, validatorTypeFor, type Request, type RequestParam } from '@trellis/domain';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { askValidator, type ValidatedParam } from '../notifications/public.ts';
 import { applyParamInput, invalidParams, paramErrors, validateKeepingMarks, validateParams } from './params.ts';
 import { approveOnAsset, failed, openOnAsset, undoOnAsset } from './request-effects.ts';
 import { editable } from './request-update.ts';
@@ -16,9 +17,46 @@ import { SCHEDULE_JOB } from './schedule.ts';
 // assign / unassign are the assignable trait's; confirm-free pure transitions need no handler.
 
 type Tx = Transaction<DB>;
-type Action = (ctx: Ctx, current: Request, body: any, params: Record<string, string>, db: Tx) => Promise<Request>;
+type Action = (
+  ctx: Ctx,
+  current: Request,
+  body: any,
+  params: Record<string, string>,
+  db: Tx,
+  prepared?: unknown,
+) => Promise<Request>;
 
 const withParams = (r: Request, params: RequestParam[]): Request => ({ ...r, asset: { ...r.asset, params } });
+
+/** A validator webhook's answer over the built-in checks: its errors (and corrected values) on the known parameters. */
+function withValidated(params: RequestParam[], answered: ValidatedParam[] | null | undefined): RequestParam[] {
+  if (!answered) return params;
+  const byId = new Map(answered.map((p) => [p.id, p]));
+  return params.map((p) => {
+    const v = byId.get(p.id);
+    if (!v) return p;
+    const next = { ...p, value_error: v.value_error || p.value_error };
+    if (typeof v.value === 'string') next.value = v.value;
+    return next;
+  });
+}
+
+/**
+ * Before `validate`'s transaction (no row lock waits on the network): the vendor's validator webhook for this
+ * request's type and status, asked with the values being validated; null when the vendor has none.
+ */
+export async function askRequestValidator(ctx: Ctx, current: Request, body: any, db: Kysely<DB>) {
+  const type = validatorTypeFor(current);
+  if (!type) return null;
+  const draft = withParams(current, applyParamInput(current.asset.params, body?.asset?.params, ctx.account.type));
+  return askValidator(db, {
+    vendorId: current.asset.connection.vendor.id,
+    productId: current.asset.product.id,
+    type,
+    objectClass: 'fulfillment_request',
+    draft,
+  });
+}
 
 /** Draft → pending: a purchase's ordering parameters must be valid; then its tiers may need setting up first. */
 const submit: Action = async (ctx, current, _body, _p, db) => {
@@ -37,14 +75,19 @@ export const requestActions: Partial<Record<string, Action>> = {
   purchase: submit,
   submit,
 
-  /** Dynamic validation: apply sent values, store each parameter's error; 200 even when some are invalid. */
-  async validate(ctx, current, body) {
+  /**
+   * Dynamic validation: apply sent values, store each parameter's error; 200 even when some are invalid. The
+   * vendor's validator webhook, when it has one for this kind of request, was asked first (requests.ts `prepare`):
+   * its errors and corrected values are applied over the built-in checks.
+   */
+  async validate(ctx, current, body, _p, _db, prepared) {
     const sent = body?.asset?.params;
     if (sent?.length) editable(ctx, current, 'validate');
     const params = applyParamInput(current.asset.params, sent, ctx.account.type);
     const phases =
       ctx.account.type === 'vendor' && current.status !== 'draft' ? ['ordering', 'fulfillment'] : ['ordering'];
-    return withParams(current, validateKeepingMarks(params, phases).params);
+    const checked = validateKeepingMarks(params, phases).params;
+    return withParams(current, withValidated(checked, prepared as ValidatedParam[] | null | undefined));
   },
 
   /** The vendor fulfils: fulfillment parameters valid, activation text from a template (or given), asset updated. */

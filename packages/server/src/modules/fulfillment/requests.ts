@@ -5,7 +5,7 @@ import { getObject, type Served } from '../../resources/engine.ts';
 import { markdownToHtml } from '../catalog/public.ts';
 import { describeRoute } from '../../openapi/openapi.ts';
 import type { Api } from '../types.ts';
-import { requestActions } from './request-actions.ts';
+import { askRequestValidator, requestActions } from './request-actions.ts';
 import { createRequest } from './request-create.ts';
 import { requestStore } from './request-store.ts';
 import { renderLinked } from './request-templates.ts';
@@ -24,6 +24,7 @@ export const requests: Served<Request> = {
   update: (ctx, current, input, _params, db) => updateRequest(ctx, current, input, db),
   remove: (ctx, current, _params, db) => removeDraft(ctx, current, db),
   actions: requestActions,
+  prepare: { validate: askRequestValidator },
 };
 
 /** A request the caller sees, or null (another tenant's is simply not found). */

@@ -1,0 +1,127 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { WebhookDelivery } from '@trellis/domain';
+import type { DB } from '../../db/schema.ts';
+import type { Ctx } from '../../http/context.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { getObject } from '../../resources/engine.ts';
+import { DISPATCH_JOB, resourceOfClass } from '../../resources/events.ts';
+import { newId } from '../../resources/ids.ts';
+import { servedByName } from '../../resources/routes.ts';
+import { accountCtx } from './accounts.ts';
+import { DELIVER_JOB, queueIfFirst } from './deliver.ts';
+import { countEvent } from './stats.ts';
+
+// Fans new events out to the webhooks that watch them: one delivery per event and webhook whose account may read
+// the object. One dispatcher runs at a time (an advisory lock), taking events in the order they were numbered, so
+// an object's deliveries are made in the order of its changes; each batch and its deliveries commit together.
+
+const LOCK = 0x7e11_15e0;
+const BATCH = 200;
+
+interface EventRow {
+  seq: string;
+  id: string;
+  object_class: string;
+  object_id: string;
+  type: string;
+  account_ids: string[];
+  product_id: string | null;
+}
+
+/** Dispatch until no event waits; returns how many were dispatched (-1: another dispatcher is at it). */
+export async function dispatchEvents(db: Kysely<DB>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction().execute(dispatchBatch);
+    if (n < 0) {
+      // the other dispatcher may be finishing its last batch as this one's events commit: look again shortly
+      await enqueue(db, DISPATCH_JOB, {}, { runAt: new Date(Date.now() + 2000) });
+      return total || -1;
+    }
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
+
+async function dispatchBatch(trx: Transaction<DB>): Promise<number> {
+  const { rows: lock } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${LOCK}) as ok`.execute(trx);
+  if (!lock[0].ok) return -1;
+  const { rows: events } = await sql<EventRow>`select seq, id, object_class, object_id, type, account_ids, product_id
+    from events where dispatched_at is null order by seq limit ${BATCH}`.execute(trx);
+  if (!events.length) return 0;
+  const hooks = await trx
+    .selectFrom('webhooks')
+    .select(['id', 'account_id', 'object_class', 'product_id'])
+    .where('active', '=', true)
+    .where('type', '=', 'event')
+    .where('object_class', 'in', [...new Set(events.map((e) => e.object_class))])
+    .where('product_id', 'in', [...new Set(events.map((e) => e.product_id ?? ''))])
+    .execute();
+  const contexts = new Map<string, Ctx | undefined>();
+  const ctxOf = async (accountId: string) => {
+    if (!contexts.has(accountId)) contexts.set(accountId, await accountCtx(trx, accountId));
+    return contexts.get(accountId);
+  };
+  for (const event of events) {
+    for (const hook of hooks) {
+      if (hook.object_class !== event.object_class || hook.product_id !== event.product_id) continue;
+      if (!event.account_ids.includes(hook.account_id)) continue;
+      const ctx = await ctxOf(hook.account_id);
+      if (!ctx || !(await readable(trx, ctx, event))) continue;
+      await addDelivery(trx, hook.id, hook.account_id, event);
+    }
+  }
+  await sql`update events set dispatched_at = now() where seq in (${sql.join(events.map((e) => e.seq))})`.execute(trx);
+  return events.length;
+}
+
+/** Whether the account reads the object (a provider does not see a vendor's draft listing request, for one). */
+async function readable(db: Transaction<DB>, ctx: Ctx, event: EventRow): Promise<boolean> {
+  const served = servedByName(resourceOfClass(event.object_class) ?? '');
+  if (!served) return false;
+  try {
+    await getObject(served, ctx, {}, event.object_id, db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function addDelivery(trx: Transaction<DB>, webhookId: string, accountId: string, event: EventRow) {
+  const at = new Date().toISOString();
+  const delivery: WebhookDelivery = {
+    id: newId('WHD', 4, 4),
+    webhook: { id: webhookId },
+    event: { id: event.id, type: event.type, object: { id: event.object_id, class: event.object_class } },
+    status: 'pending',
+    attempts: 0,
+    status_code: null,
+    duration: null,
+    error: null,
+    response: null,
+    next_attempt_at: null,
+    events: { created: { at } },
+  };
+  await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      id: delivery.id,
+      webhook_id: webhookId,
+      account_id: accountId,
+      event_seq: event.seq,
+      object_id: event.object_id,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: null,
+      created_at: at,
+      data: JSON.stringify(delivery),
+    })
+    .execute();
+  await countEvent(trx, webhookId, at);
+  await queueIfFirst(trx, delivery.id);
+}
+
+export const dispatchJob = async (db: Kysely<DB>) => {
+  await dispatchEvents(db);
+};
+export { DELIVER_JOB };

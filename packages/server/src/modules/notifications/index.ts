@@ -1,0 +1,22 @@
+import { DISPATCH_JOB } from '../../resources/events.ts';
+import { defineArea } from '../types.ts';
+import { deliveries } from './deliveries.ts';
+import { DELIVER_JOB, deliverJob } from './deliver.ts';
+import { dispatchJob } from './dispatch.ts';
+import { setOutboundPolicy } from './policy.ts';
+import { triggerRoute } from './trigger.ts';
+import { webhooks } from './webhooks.ts';
+
+/**
+ * Notifications (issue 18): the event outbox's consumers. Webhooks are called, signed, with each change of the
+ * objects they watch, in order per object and with retries; each delivery is logged.
+ */
+export const notifications = defineArea({
+  name: 'notifications',
+  resources: [webhooks, deliveries],
+  routes: (api) => {
+    setOutboundPolicy({ allowPrivate: api.config.webhookAllowPrivate, timeoutMs: api.config.webhookTimeoutMs });
+    triggerRoute(api);
+  },
+  jobs: { [DISPATCH_JOB]: dispatchJob, [DELIVER_JOB]: deliverJob },
+});
