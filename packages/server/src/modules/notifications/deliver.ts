@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { getObject, presentObject, type Db } from '../../resources/engine.ts';
 import { resourceOfClass } from '../../resources/events.ts';
+import { newId } from '../../resources/ids.ts';
 import { servedByName } from '../../resources/routes.ts';
 import { accountCtx } from './accounts.ts';
 import { call, type CallResult } from './outbound.ts';
@@ -28,6 +29,44 @@ export const TEST_EVENT = 'webhook_test';
 const LEASE_MS = 5 * 60_000;
 
 const userAgent = 'Trellis-Webhooks/1.0';
+
+/** A new delivery of an event (or a test call: no object, no number) to a webhook, not yet attempted. */
+export async function insertDelivery(
+  db: Db,
+  to: { webhookId: string; accountId: string; seq: string | null },
+  event: WebhookDelivery['event'],
+): Promise<WebhookDelivery> {
+  const at = new Date().toISOString();
+  const delivery: WebhookDelivery = {
+    id: newId('WHD', 4, 4),
+    webhook: { id: to.webhookId },
+    event: { id: event.id, type: event.type, object: event.object },
+    status: 'pending',
+    attempts: 0,
+    status_code: null,
+    duration: null,
+    error: null,
+    response: null,
+    next_attempt_at: null,
+    events: { created: { at } },
+  };
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: delivery.id,
+      webhook_id: to.webhookId,
+      account_id: to.accountId,
+      event_seq: to.seq,
+      object_id: event.object?.id ?? null,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: null,
+      created_at: at,
+      data: JSON.stringify(delivery),
+    })
+    .execute();
+  return delivery;
+}
 
 /** Queue a new delivery's first attempt, unless an earlier one of the same object to the same webhook is open. */
 export async function queueIfFirst(db: Db, deliveryId: string) {

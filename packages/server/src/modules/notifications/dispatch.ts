@@ -1,14 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { WebhookDelivery } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { getObject } from '../../resources/engine.ts';
 import { DISPATCH_JOB, resourceOfClass } from '../../resources/events.ts';
-import { newId } from '../../resources/ids.ts';
 import { servedByName } from '../../resources/routes.ts';
 import { accountCtx } from './accounts.ts';
-import { DELIVER_JOB, queueIfFirst } from './deliver.ts';
+import { DELIVER_JOB, insertDelivery, queueIfFirst } from './deliver.ts';
 import { countEvent } from './stats.ts';
 
 // Fans new events out to the webhooks that watch them: one delivery per event and webhook whose account may read
@@ -88,36 +86,9 @@ async function readable(db: Transaction<DB>, ctx: Ctx, event: EventRow): Promise
 }
 
 async function addDelivery(trx: Transaction<DB>, webhookId: string, accountId: string, event: EventRow) {
-  const at = new Date().toISOString();
-  const delivery: WebhookDelivery = {
-    id: newId('WHD', 4, 4),
-    webhook: { id: webhookId },
-    event: { id: event.id, type: event.type, object: { id: event.object_id, class: event.object_class } },
-    status: 'pending',
-    attempts: 0,
-    status_code: null,
-    duration: null,
-    error: null,
-    response: null,
-    next_attempt_at: null,
-    events: { created: { at } },
-  };
-  await trx
-    .insertInto('webhook_deliveries')
-    .values({
-      id: delivery.id,
-      webhook_id: webhookId,
-      account_id: accountId,
-      event_seq: event.seq,
-      object_id: event.object_id,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: null,
-      created_at: at,
-      data: JSON.stringify(delivery),
-    })
-    .execute();
-  await countEvent(trx, webhookId, at);
+  const object = { id: event.object_id, class: event.object_class };
+  const delivery = await insertDelivery(trx, { webhookId, accountId, seq: event.seq }, { ...event, object });
+  await countEvent(trx, webhookId, delivery.events.created.at);
   await queueIfFirst(trx, delivery.id);
 }
 

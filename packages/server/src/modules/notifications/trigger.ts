@@ -1,10 +1,10 @@
-import { WEBHOOK_MODULE, type WebhookDelivery } from '@trellis/domain';
+import { WEBHOOK_MODULE } from '@trellis/domain';
 import { requireModule } from '../../http/context.ts';
 import { requireCtx } from '../../http/reply.ts';
 import { getObject } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import type { Api } from '../types.ts';
-import { TEST_EVENT, attemptDelivery } from './deliver.ts';
+import { TEST_EVENT, attemptDelivery, insertDelivery } from './deliver.ts';
 import { webhooks } from './webhooks.ts';
 
 /**
@@ -16,35 +16,8 @@ export function triggerRoute({ app, db }: Api) {
     const ctx = requireCtx(req);
     const webhook = await getObject(webhooks, ctx, {}, (req.params as { id: string }).id, db);
     requireModule(ctx, WEBHOOK_MODULE);
-    const at = new Date().toISOString();
-    const delivery: WebhookDelivery = {
-      id: newId('WHD', 4, 4),
-      webhook: { id: webhook.id },
-      event: { id: newId('EV', 4, 4), type: TEST_EVENT, object: null },
-      status: 'pending',
-      attempts: 0,
-      status_code: null,
-      duration: null,
-      error: null,
-      response: null,
-      next_attempt_at: null,
-      events: { created: { at } },
-    };
-    await db
-      .insertInto('webhook_deliveries')
-      .values({
-        id: delivery.id,
-        webhook_id: webhook.id,
-        account_id: ctx.account.id,
-        event_seq: null,
-        object_id: null,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: null,
-        created_at: at,
-        data: JSON.stringify(delivery),
-      })
-      .execute();
+    const test = { id: newId('EV', 4, 4), type: TEST_EVENT, object: null };
+    const delivery = await insertDelivery(db, { webhookId: webhook.id, accountId: ctx.account.id, seq: null }, test);
     return (await attemptDelivery(db, delivery.id)) ?? delivery;
   });
 }
