@@ -35,8 +35,42 @@ const CLASSES: Record<string, EventClass> = {
 export const resourceOfClass = (objectClass: string): string | undefined =>
   Object.entries(CLASSES).find(([, c]) => c.objectClass === objectClass)?.[0];
 
-/** The object classes that consumers subscribe to; events of other resources are kept but wait for no one. */
-export const CONSUMED_CLASSES: ReadonlySet<string> = new Set(Object.values(CLASSES).map((c) => c.objectClass));
+/** One undispatched event, as consumers read it. */
+export interface EventRow {
+  seq: string;
+  id: string;
+  object_class: string;
+  object_id: string;
+  type: string;
+  action: string;
+  account_ids: string[];
+  product_id: string | null;
+  created_at: string;
+}
+
+/**
+ * A consumer of the event stream (webhooks; e-mail notification rules): the object classes it reads, and what it
+ * does with a batch of their events, in order, inside the dispatcher's transaction (what it queues commits with
+ * the batch, so each event is handed to each consumer once).
+ */
+export interface EventConsumer {
+  name: string;
+  classes: readonly string[];
+  consume(db: Transaction<DB>, events: readonly EventRow[]): Promise<void>;
+}
+
+const consumers: EventConsumer[] = [];
+let consumed = new Set<string>();
+
+/** Registered by an area when it is connected, before any write. */
+export function registerEventConsumer(consumer: EventConsumer) {
+  const i = consumers.findIndex((c) => c.name === consumer.name);
+  if (i >= 0) consumers.splice(i, 1, consumer);
+  else consumers.push(consumer);
+  consumed = new Set(consumers.flatMap((c) => c.classes));
+}
+
+export const eventConsumers = (): readonly EventConsumer[] => consumers;
 
 /** A resource as the event writer reads it: its declaration's name and how its row is derived. */
 export interface EventSource {
@@ -69,7 +103,7 @@ export async function recordEvent(
   const row = rowOrNothing(res, e.obj);
   const parties = [...new Set([e.owner, ...PARTY_COLUMNS.map((c) => row[c]).filter((v) => typeof v === 'string')])];
   const objectClass = known?.objectClass ?? res.decl.name.replaceAll('-', '_');
-  const consumed = CONSUMED_CLASSES.has(objectClass);
+  const waited = consumed.has(objectClass);
   await db
     .insertInto('events')
     .values({
@@ -82,10 +116,10 @@ export async function recordEvent(
       product_id: typeof row.product_id === 'string' ? row.product_id : null,
       created_at: e.at,
       // nothing consumes the other classes yet: they are kept as the record, not queued
-      dispatched_at: consumed ? null : e.at,
+      dispatched_at: waited ? null : e.at,
     })
     .execute();
-  if (consumed) await enqueueUnlessQueued(db, DISPATCH_JOB, new Date());
+  if (waited) await enqueueUnlessQueued(db, DISPATCH_JOB, new Date());
 }
 
 /** The events of one object in order. */

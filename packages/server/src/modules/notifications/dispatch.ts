@@ -1,30 +1,28 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { WEBHOOK_OBJECT_CLASSES } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { getObject } from '../../resources/engine.ts';
-import { DISPATCH_JOB, resourceOfClass } from '../../resources/events.ts';
+import {
+  DISPATCH_JOB,
+  eventConsumers,
+  resourceOfClass,
+  type EventConsumer,
+  type EventRow,
+} from '../../resources/events.ts';
 import { servedByName } from '../../resources/routes.ts';
 import { accountCtx } from './accounts.ts';
 import { DELIVER_JOB, insertDelivery, queueIfFirst } from './deliver.ts';
 import { countEvent } from './stats.ts';
 
-// Fans new events out to the webhooks that watch them: one delivery per event and webhook whose account may read
-// the object. One dispatcher runs at a time (an advisory lock), taking events in the order they were numbered, so
-// an object's deliveries are made in the order of its changes; each batch and its deliveries commit together.
+// Hands new events to their consumers (resources/events.ts), the webhooks' among them: one delivery per event and
+// webhook whose account may read the object. One dispatcher runs at a time (an advisory lock), taking events in the
+// order they were numbered, so an object's deliveries are made in the order of its changes; each batch and what its
+// consumers queued commit together.
 
 const LOCK = 0x7e11_15e0;
 const BATCH = 200;
-
-interface EventRow {
-  seq: string;
-  id: string;
-  object_class: string;
-  object_id: string;
-  type: string;
-  account_ids: string[];
-  product_id: string | null;
-}
 
 /** Dispatch until no event waits; returns how many were dispatched (-1: another dispatcher is at it). */
 export async function dispatchEvents(db: Kysely<DB>): Promise<number> {
@@ -44,34 +42,46 @@ export async function dispatchEvents(db: Kysely<DB>): Promise<number> {
 async function dispatchBatch(trx: Transaction<DB>): Promise<number> {
   const { rows: lock } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${LOCK}) as ok`.execute(trx);
   if (!lock[0].ok) return -1;
-  const { rows: events } = await sql<EventRow>`select seq, id, object_class, object_id, type, account_ids, product_id
-    from events where dispatched_at is null order by seq limit ${BATCH}`.execute(trx);
+  const { rows: events } = await sql<EventRow>`select seq, id, object_class, object_id, type, action, account_ids,
+      product_id, created_at from events where dispatched_at is null order by seq limit ${BATCH}`.execute(trx);
   if (!events.length) return 0;
-  const hooks = await trx
-    .selectFrom('webhooks')
-    .select(['id', 'account_id', 'object_class', 'product_id'])
-    .where('active', '=', true)
-    .where('type', '=', 'event')
-    .where('object_class', 'in', [...new Set(events.map((e) => e.object_class))])
-    .where('product_id', 'in', [...new Set(events.map((e) => e.product_id ?? ''))])
-    .execute();
-  const contexts = new Map<string, Ctx | undefined>();
-  const ctxOf = async (accountId: string) => {
-    if (!contexts.has(accountId)) contexts.set(accountId, await accountCtx(trx, accountId));
-    return contexts.get(accountId);
-  };
-  for (const event of events) {
-    for (const hook of hooks) {
-      if (hook.object_class !== event.object_class || hook.product_id !== event.product_id) continue;
-      if (!event.account_ids.includes(hook.account_id)) continue;
-      const ctx = await ctxOf(hook.account_id);
-      if (!ctx || !(await readable(trx, ctx, event))) continue;
-      await addDelivery(trx, hook.id, hook.account_id, event);
-    }
+  for (const consumer of eventConsumers()) {
+    const theirs = events.filter((e) => consumer.classes.includes(e.object_class));
+    if (theirs.length) await consumer.consume(trx, theirs);
   }
   await sql`update events set dispatched_at = now() where seq in (${sql.join(events.map((e) => e.seq))})`.execute(trx);
   return events.length;
 }
+
+/** The webhooks consumer: a delivery for each active event webhook that watches the object and may read it. */
+export const webhookConsumer: EventConsumer = {
+  name: 'webhooks',
+  classes: WEBHOOK_OBJECT_CLASSES,
+  async consume(trx, events) {
+    const hooks = await trx
+      .selectFrom('webhooks')
+      .select(['id', 'account_id', 'object_class', 'product_id'])
+      .where('active', '=', true)
+      .where('type', '=', 'event')
+      .where('object_class', 'in', [...new Set(events.map((e) => e.object_class))])
+      .where('product_id', 'in', [...new Set(events.map((e) => e.product_id ?? ''))])
+      .execute();
+    const contexts = new Map<string, Ctx | undefined>();
+    const ctxOf = async (accountId: string) => {
+      if (!contexts.has(accountId)) contexts.set(accountId, await accountCtx(trx, accountId));
+      return contexts.get(accountId);
+    };
+    for (const event of events) {
+      for (const hook of hooks) {
+        if (hook.object_class !== event.object_class || hook.product_id !== event.product_id) continue;
+        if (!event.account_ids.includes(hook.account_id)) continue;
+        const ctx = await ctxOf(hook.account_id);
+        if (!ctx || !(await readable(trx, ctx, event))) continue;
+        await addDelivery(trx, hook.id, hook.account_id, event);
+      }
+    }
+  },
+};
 
 /** Whether the account reads the object (a provider does not see a vendor's draft listing request, for one). */
 async function readable(db: Transaction<DB>, ctx: Ctx, event: EventRow): Promise<boolean> {

@@ -1,8 +1,8 @@
-import { DISPATCH_JOB } from '../../resources/events.ts';
+import { DISPATCH_JOB, registerEventConsumer } from '../../resources/events.ts';
 import { defineArea } from '../types.ts';
 import { deliveries } from './deliveries.ts';
 import { DELIVER_JOB, deliverJob } from './deliver.ts';
-import { dispatchJob } from './dispatch.ts';
+import { dispatchJob, webhookConsumer } from './dispatch.ts';
 import { setOutboundPolicy } from './policy.ts';
 import { triggerRoute } from './trigger.ts';
 import { webhooks } from './webhooks.ts';
@@ -19,4 +19,5 @@ export const notifications = defineArea({
     triggerRoute(api);
   },
   jobs: { [DISPATCH_JOB]: dispatchJob, [DELIVER_JOB]: deliverJob },
+  connect: () => registerEventConsumer(webhookConsumer),
 });
