@@ -18,3 +18,4 @@ export * from './news/index.ts';
 export * from './favorites/index.ts';
 export * from './slm/index.ts';
 export * from './notifications/index.ts';
+export * from './reporting/index.ts';
