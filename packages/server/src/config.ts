@@ -66,6 +66,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** How long a webhook call may take, ms. */
   webhookTimeoutMs: number;
+  /** Reports (modules/reporting): days a report's file is kept, how long one may run (ms) and its heap (MB). */
+  reportRetentionDays: number;
+  reportTimeoutMs: number;
+  reportMemoryMb: number;
 }
 
 /** FEATURE_FLAGS: `a,b,-c` (a and b on, c off) or a JSON object of booleans. */
@@ -135,6 +139,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     webhookTimeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
+    reportRetentionDays: Number(env.REPORT_RETENTION_DAYS ?? 30),
+    reportTimeoutMs: Number(env.REPORT_TIMEOUT_MS ?? 5 * 60_000),
+    reportMemoryMb: Number(env.REPORT_MEMORY_MB ?? 256),
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ import * as m0036caseAttachments from './migrations/0036_helpdesk_case_attachmen
 import * as m0037favorites from './migrations/0037_favorites.ts';
 import * as m0038serviceLevels from './migrations/0038_service_levels.ts';
 import * as m0039events from './migrations/0039_events_webhooks.ts';
+import * as m0040reporting from './migrations/0040_reporting.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0037_favorites': m0037favorites,
   '0038_service_levels': m0038serviceLevels,
   '0039_events_webhooks': m0039events,
+  '0040_reporting': m0040reporting,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -173,6 +173,7 @@ import type { NewsTables } from './schema-news.ts';
 import type { FavoritesTables } from './schema-favorites.ts';
 import type { SlmTables } from './schema-slm.ts';
 import type { NotificationTables } from './schema-notifications.ts';
+import type { ReportingTables } from './schema-reporting.ts';
 
 export interface DB
   extends
@@ -195,6 +196,7 @@ export interface DB
     FavoritesTables,
     SlmTables,
     NotificationTables,
+    ReportingTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

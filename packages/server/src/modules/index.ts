@@ -18,6 +18,7 @@ import { newsArea } from './news/index.ts';
 import { favoritesArea } from './favorites/index.ts';
 import { slm } from './slm/index.ts';
 import { notifications } from './notifications/index.ts';
+import { reporting } from './reporting/index.ts';
 import type { Api, ApiModule, Area } from './types.ts';
 
 // Every area of the server, registered explicitly (DESIGN §2). Adding an area is one line here.
@@ -38,6 +39,7 @@ export const AREAS: readonly Area[] = [
   favoritesArea,
   slm,
   notifications,
+  reporting,
 ];
 
 let connected = false;

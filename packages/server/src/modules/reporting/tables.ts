@@ -1,0 +1,47 @@
+import type { Report, ReportTemplate } from '@trellis/domain';
+import { bool, defineTable, jsonb, text, timestamp } from '../../resources/table.ts';
+
+// The reporting area's tables (migrations/0040_reporting.ts): each column names the object path it copies.
+
+/** The templates of the built-in repository, written from the code's registry at start (templates.ts). */
+export const reportTemplateTable = defineTable('report_templates', {
+  id: text('id'),
+  name: text('name'),
+  status: text('status'),
+  type: text('type'),
+  local_id: text('local_id'),
+  repository_id: text('repository.id'),
+  repository_name: text('repository.name'),
+  audience_vendor: bool('audience.vendor'),
+  audience_provider: bool('audience.provider'),
+  created_at: timestamp('events.created.at'),
+  updated_at: timestamp((t: ReportTemplate) => t.events.updated?.at ?? t.events.created.at),
+});
+
+export const reportRepositoryTable = defineTable('report_repositories', {
+  id: text('id'),
+  name: text('name'),
+  status: text('status'),
+  repository_type: text('repository_type'),
+  created_at: timestamp('events.created.at'),
+});
+
+export const reportTable = defineTable('reports', {
+  id: text('id'),
+  account_id: text('owner.id'),
+  name: text('name'),
+  status: text('status'),
+  renderer: text('renderer'),
+  template_id: text('template.id'),
+  template_name: text('template.name'),
+  schedule_id: text('schedule.id').nullable(),
+  timeout: bool('timeout'),
+  created_at: timestamp('events.created.at'),
+  updated_at: timestamp((r: Report) => r.events.updated?.at ?? r.events.created.at),
+  started_at: timestamp('events.started.at').nullable(),
+  terminated_at: timestamp('events.terminated.at').nullable(),
+  /** The stored file (files/store.ts), once it succeeded; null again once it expired. */
+  file_key: text().nullable(),
+  /** Who asked, as the job runs the report (account, user or token, modules): never returned. */
+  requester: jsonb(),
+});

@@ -1,0 +1,74 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  SYSTEM_OWNER,
+  reportRepositoryResource,
+  reportTemplateResource,
+  type ReportTemplate,
+  type ReportsRepository,
+} from '@trellis/domain';
+import type { DB } from '../../db/schema.ts';
+import { rowFor, type Served } from '../../resources/engine.ts';
+import { BUILTIN_REPOSITORY, builtinTemplates, templateObject } from './registry.ts';
+import { reportRepositoryTable, reportTemplateTable } from './tables.ts';
+
+// The built-in repository and its templates as resources: every account reads them (each side the templates its
+// audience names); they are written from the code's registry when the app starts, keeping their status.
+
+export const reportTemplates: Served<ReportTemplate> = {
+  decl: reportTemplateResource,
+  table: reportTemplateTable,
+  columns: { 'events.updated.at': 'updated_at' },
+  owner: (t) => t.owner.id,
+  scope: (ctx) => (ctx.account.type === 'vendor' ? sql<boolean>`t.audience_vendor` : sql<boolean>`t.audience_provider`),
+};
+
+export const reportRepositories: Served<ReportsRepository> = {
+  decl: reportRepositoryResource,
+  table: reportRepositoryTable,
+  owner: (r) => r.owner.id,
+  scope: () => sql<boolean>`true`,
+};
+
+function repositoryObject(at: string): ReportsRepository {
+  return {
+    id: BUILTIN_REPOSITORY.id,
+    name: BUILTIN_REPOSITORY.name,
+    description: BUILTIN_REPOSITORY.description,
+    version: BUILTIN_REPOSITORY.version,
+    language: null,
+    repository_type: 'system',
+    revision: 1,
+    git: BUILTIN_REPOSITORY.git,
+    status: 'ready',
+    notes: null,
+    tags: [BUILTIN_REPOSITORY.git.tag],
+    stats: { templates_count: builtinTemplates().length },
+    owner: { ...SYSTEM_OWNER },
+    events: { created: { at } },
+  };
+}
+
+/** Upserts a row, keeping `keep` (a status set through the API) from the stored one. */
+async function upsert(db: Kysely<DB>, res: Served<any>, obj: object, keep: string[]) {
+  const cols: Record<string, unknown> = { ...rowFor(res, obj), data: JSON.stringify(obj) };
+  const names = Object.keys(cols);
+  const kept = sql.raw(keep.map((k) => `'${k}', t.${k}`).join(', '));
+  const table = sql.table((res.table as { name: string }).name);
+  const updates = names
+    .filter((n) => n !== 'id' && n !== 'created_at' && !keep.includes(n))
+    .map((n) =>
+      n === 'data'
+        ? sql`data = excluded.data || jsonb_build_object(${kept})`
+        : sql`${sql.ref(n)} = excluded.${sql.ref(n)}`,
+    );
+  await sql`insert into ${table} as t (${sql.join(names.map((n) => sql.ref(n)))})
+    values (${sql.join(names.map((n) => (n === 'data' ? sql`${cols[n]}::jsonb` : sql`${cols[n]}`)))})
+    on conflict (id) do update set ${sql.join(updates)}`.execute(db);
+}
+
+/** Writes the built-in repository and templates (at start); statuses set through the API stay. */
+export async function syncBuiltins(db: Kysely<DB>) {
+  const at = new Date().toISOString();
+  await upsert(db, reportRepositories, repositoryObject(at), []);
+  for (const def of builtinTemplates()) await upsert(db, reportTemplates, templateObject(def, at), ['status']);
+}
