@@ -174,6 +174,7 @@ import type { FavoritesTables } from './schema-favorites.ts';
 import type { SlmTables } from './schema-slm.ts';
 import type { NotificationTables } from './schema-notifications.ts';
 import type { ReportingTables } from './schema-reporting.ts';
+import type { NotificationRuleTables } from './schema-notification-rules.ts';
 
 export interface DB
   extends
@@ -197,6 +198,7 @@ export interface DB
     SlmTables,
     NotificationTables,
     ReportingTables,
+    NotificationRuleTables,
     CatalogGroupsTables {
   products: ProductsTable;
   product_links: ProductLinksTable;

@@ -34,3 +34,6 @@ export async function brandsOfAccounts(db: Db, accountIds: readonly string[]): P
 export async function brandOfAccount(db: Db, accountId: string): Promise<string> {
   return (await brandsOfAccounts(db, [accountId])).get(accountId) ?? DEFAULT_BRAND_ID;
 }
+
+/** A brand as the portal reads it (its theme and title), for mail in the account's look. */
+export { brandById } from './service.ts';
