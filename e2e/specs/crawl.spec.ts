@@ -100,6 +100,7 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'tierConfigs.directory.details': async (a) => one({ id: await first(a, '/tier/configs') }),
   'tierConfigs.requests.details': async (a) => one({ id: await first(a, '/tier/config-requests') }),
   'settings.users.tokens.details': token,
+  'integrations.webhooks.details': async (a) => one({ id: await first(a, '/notifications/webhooks') }),
   'settings.users.directory.details': async (a) => {
     const ctx = (await (await a.get('/public/v1/auth/context')).json()) as { account: { id: string } };
     return one({ id: await first(a, `/accounts/${ctx.account.id}/users`) });

@@ -54,6 +54,8 @@ export async function startE2EServer(
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
     // domain verification asks a closed port on loopback, never the machine's resolvers
     DNS_RESOLVER: '127.0.0.1:9',
+    // webhooks may call the journeys' receivers on loopback (plain http)
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   // The embedded database, no outside services: whatever the developer's shell has configured.
   for (const k of [

@@ -40,7 +40,7 @@ export default function WebhookDetailsPage() {
   useNotice(id);
 
   const call = (t: TriggerInfo) =>
-    [formatDate(t.time, { hour12 }), t.status_code !== null && `HTTP ${t.status_code}`, t.errors]
+    [formatDate(t.time, { hour12 }), t.status_code != null && `HTTP ${t.status_code}`, t.errors]
       .filter(Boolean)
       .join(' · ');
   const lastCalls = (w: Webhook): DetailItem[] => [

@@ -15,6 +15,12 @@ describe('test call outcome', () => {
     expect(testOutcome(deliveryFixture({ status: 'failed', status_code: 502, error: null })).text).toBe(
       'Not delivered (502): the receiver answered 502.',
     );
+    // the API leaves null fields out: a call with no answer has no status_code at all
+    const { status_code: _none, ...unanswered } = deliveryFixture({
+      status: 'failed',
+      error: 'No answer within 10 s.',
+    });
+    expect(testOutcome(unanswered as never).text).toBe('Not delivered: No answer within 10 s.');
     expect(testOutcome(deliveryFixture({ status: 'pending', status_code: null, attempts: 0 })).severity).toBe('info');
   });
 });
