@@ -20,6 +20,7 @@ import { seedDemoHelpdesk } from './demo-helpdesk.ts';
 import { seedDemoNews } from './demo-news.ts';
 import { enableDemoServiceLevels, spreadDemoZones } from './demo-slm.ts';
 import { seedDemoWebhooks } from './demo-webhooks.ts';
+import { seedDemoNotifications } from './demo-notifications.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -45,6 +46,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoHelpdesk(app);
     await seedDemoNews(app);
     await seedDemoWebhooks(app, mailSuite.id);
+    await seedDemoNotifications(app);
     await spreadDemoZones(db);
   } finally {
     await app.close();
