@@ -8,6 +8,7 @@ import {
   type ParamInput,
   type RequestParam,
 } from '@trellis/domain';
+import type { ValidatedParam } from '../notifications/public.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Db } from '../../resources/engine.ts';
 
@@ -180,5 +181,21 @@ export function paramErrors(params: readonly RequestParam[], lead = 'Some parame
   return new ApiError(400, ErrorCode.validation, [lead, ...bad.map((p) => `${p.id}: ${p.value_error}`)], {
     fields,
     params: detail,
+  });
+}
+
+/** A validator webhook's answer over the built-in checks: its errors (and corrected values) on the known parameters. */
+export function withValidated(
+  params: RequestParam[],
+  answered: readonly ValidatedParam[] | null | undefined,
+): RequestParam[] {
+  if (!answered) return params;
+  const byId = new Map(answered.map((p) => [p.id, p]));
+  return params.map((p) => {
+    const v = byId.get(p.id);
+    if (!v) return p;
+    const next = { ...p, value_error: v.value_error || p.value_error };
+    if (typeof v.value === 'string') next.value = v.value;
+    return next;
   });
 }

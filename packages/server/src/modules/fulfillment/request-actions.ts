@@ -5,7 +5,14 @@ import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { askValidator, type ValidatedParam } from '../notifications/public.ts';
-import { applyParamInput, invalidParams, paramErrors, validateKeepingMarks, validateParams } from './params.ts';
+import {
+  applyParamInput,
+  invalidParams,
+  paramErrors,
+  validateKeepingMarks,
+  validateParams,
+  withValidated,
+} from './params.ts';
 import { approveOnAsset, failed, openOnAsset, undoOnAsset } from './request-effects.ts';
 import { editable } from './request-update.ts';
 import { assetTemplate, templateIdOf } from './request-templates.ts';
@@ -27,19 +34,6 @@ type Action = (
 ) => Promise<Request>;
 
 const withParams = (r: Request, params: RequestParam[]): Request => ({ ...r, asset: { ...r.asset, params } });
-
-/** A validator webhook's answer over the built-in checks: its errors (and corrected values) on the known parameters. */
-function withValidated(params: RequestParam[], answered: ValidatedParam[] | null | undefined): RequestParam[] {
-  if (!answered) return params;
-  const byId = new Map(answered.map((p) => [p.id, p]));
-  return params.map((p) => {
-    const v = byId.get(p.id);
-    if (!v) return p;
-    const next = { ...p, value_error: v.value_error || p.value_error };
-    if (typeof v.value === 'string') next.value = v.value;
-    return next;
-  });
-}
 
 /**
  * Before `validate`'s transaction (no row lock waits on the network): the vendor's validator webhook for this

@@ -1,5 +1,6 @@
 import {
   tierConfigRequestParamsEditable,
+  validatorTypeFor,
   type ParamInput,
   type RequestParam,
   type TierConfig,
@@ -14,8 +15,10 @@ import {
   paramErrors,
   validateKeepingMarks,
   validateParams,
+  withValidated,
   type Side,
 } from './params.ts';
+import { askValidator, type ValidatedParam } from '../notifications/public.ts';
 
 import { afterApproved, afterFailed } from './tier-decisions.ts';
 import { carriedParams, newRequest, openedBy } from './tier-objects.ts';
@@ -122,6 +125,23 @@ export const tierConfigRequests: Served<TierConfigRequest> = {
     return next;
   },
 
+  // the vendor's validator webhook of this tier level and request type, asked before the transaction
+  prepare: {
+    async validate(ctx, current, body, db) {
+      const config = current.configuration;
+      const type = validatorTypeFor(current, config.tier_level === 1 ? 1 : 2);
+      if (!type) return null;
+      const draft = withParams(current, applyParamInput(paramsOf(current), editsOf(body), sideOf(ctx)));
+      return askValidator(db, {
+        vendorId: config.connection.vendor.id,
+        productId: config.product.id,
+        type,
+        objectClass: 'tier_config_request',
+        draft,
+      });
+    },
+  },
+
   actions: {
     async submit(_ctx, current) {
       checkOrdering(paramsOf(current));
@@ -133,11 +153,11 @@ export const tierConfigRequests: Served<TierConfigRequest> = {
      * caller's phases and answers with each problem in value_error. An error the vendor set on a value nobody
      * has changed since stays.
      */
-    async validate(ctx, current, body) {
+    async validate(ctx, current, body, _params, _db, prepared) {
       const side = sideOf(ctx);
       const applied = applyParamInput(paramsOf(current), editsOf(body), side);
       const { params } = validateKeepingMarks(applied, side === 'vendor' ? BOTH_PHASES : ['ordering']);
-      return withParams(current, params);
+      return withParams(current, withValidated(params, prepared as ValidatedParam[] | null | undefined));
     },
 
     async approve(ctx, current, body, _params, db) {
