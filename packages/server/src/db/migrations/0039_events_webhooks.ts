@@ -21,6 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       dispatched_at timestamptz
     );
     create index events_undispatched on events (seq) where dispatched_at is null;
+    create index events_by_age on events (created_at);
     create table webhooks (
       id text primary key,
       account_id text not null references accounts(id) on delete cascade,
@@ -47,6 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       data jsonb not null
     );
     create index webhook_deliveries_log on webhook_deliveries (webhook_id, created_at desc, id);
+    create index webhook_deliveries_by_age on webhook_deliveries (created_at);
     create index webhook_deliveries_open on webhook_deliveries (webhook_id, object_id, event_seq)
       where status in ('pending', 'retrying')
   `,

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { WEBHOOK_OBJECT_CLASSES } from '@trellis/domain';
+import { DAY_MS, WEBHOOK_OBJECT_CLASSES } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { enqueue, enqueueUnlessQueued } from '../../jobs/queue.ts';
 import { getObject } from '../../resources/engine.ts';
 import {
   DISPATCH_JOB,
@@ -104,5 +104,21 @@ async function addDelivery(trx: Transaction<DB>, webhookId: string, accountId: s
 
 export const dispatchJob = async (db: Kysely<DB>) => {
   await dispatchEvents(db);
+  await enqueueUnlessQueued(db, PRUNE_JOB, new Date(Date.now() + DAY_MS));
 };
+
+/** Events and finished deliveries are kept this long: the delivery log's history, and the stream's record. */
+export const RETENTION_DAYS = 30;
+export const PRUNE_JOB = 'events.prune';
+
+/** Drops dispatched events and finished deliveries older than the retention, a bounded batch per run. */
+export async function pruneEvents(db: Kysely<DB>, now = new Date()) {
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS * DAY_MS).toISOString();
+  await sql`delete from events where seq in (select seq from events
+    where created_at < ${cutoff} and dispatched_at is not null limit 10000)`.execute(db);
+  await sql`delete from webhook_deliveries where id in (select id from webhook_deliveries
+    where created_at < ${cutoff} and status in ('delivered', 'failed') limit 10000)`.execute(db);
+}
+
+export const pruneJob = async (db: Kysely<DB>) => pruneEvents(db);
 export { DELIVER_JOB };

@@ -2,7 +2,7 @@ import { DISPATCH_JOB, registerEventConsumer } from '../../resources/events.ts';
 import { defineArea } from '../types.ts';
 import { deliveries } from './deliveries.ts';
 import { DELIVER_JOB, deliverJob } from './deliver.ts';
-import { dispatchJob, webhookConsumer } from './dispatch.ts';
+import { PRUNE_JOB, dispatchJob, pruneJob, webhookConsumer } from './dispatch.ts';
 import { setOutboundPolicy } from './policy.ts';
 import { ruleConsumer } from './rule-consumer.ts';
 import { ruleRoutes } from './rule-routes.ts';
@@ -28,7 +28,7 @@ export const notifications = defineArea({
     ruleRoutes(api);
     ruleSettingRoutes(api);
   },
-  jobs: { [DISPATCH_JOB]: dispatchJob, [DELIVER_JOB]: deliverJob },
+  jobs: { [DISPATCH_JOB]: dispatchJob, [DELIVER_JOB]: deliverJob, [PRUNE_JOB]: pruneJob },
   connect: () => {
     registerEventConsumer(webhookConsumer);
     registerEventConsumer(ruleConsumer);
