@@ -2,9 +2,11 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/queue.ts';
 import { attemptDelivery } from '../src/modules/notifications/deliver.ts';
+import { pruneEvents } from '../src/modules/notifications/dispatch.ts';
 import { setOutboundPolicy } from '../src/modules/notifications/policy.ts';
 import { fulfillmentWorld, type FulfillmentWorld } from './fulfillment-fixture.ts';
 import { act, expectStatus, fillActivation } from './fulfillment-requests-helpers.ts';
@@ -297,6 +299,23 @@ describe('webhooks', () => {
     silent.close();
     expect((await get('vendor', `/notifications/webhooks/${hook.id}`)).stats.failure_since_last_success).toBe(2);
     expect((await deliveriesOf(hook.id)).map((d) => d.status)).toEqual(['failed', 'failed', 'delivered']);
+  });
+});
+
+describe('retention', () => {
+  it('drops finished deliveries and dispatched events after 30 days, keeping open ones', async () => {
+    const hook = await post('vendor', '/notifications/webhooks', hookBody());
+    answers.push(500);
+    await w.purchase();
+    await w.purchase();
+    await drain();
+    expect((await deliveriesOf(hook.id)).map((d) => d.status).sort()).toEqual(['delivered', 'retrying']);
+    await pruneEvents(w.t.db, new Date(Date.now() + 29 * 86_400_000));
+    expect(await deliveriesOf(hook.id)).toHaveLength(2);
+    await pruneEvents(w.t.db, new Date(Date.now() + 31 * 86_400_000));
+    expect((await deliveriesOf(hook.id)).map((d) => d.status)).toEqual(['retrying']);
+    const { rows } = await sql`select count(*)::int as n from events where dispatched_at is not null`.execute(w.t.db);
+    expect(rows[0]).toEqual({ n: 0 });
   });
 });
 
