@@ -218,6 +218,48 @@ describe('mails on events', () => {
     ]);
   });
 
+  it('mails on helpdesk cases too: the case raised to the account', async () => {
+    const sub = await req('vendor', 'POST', '/notifications/subscriptions', { event: { id: 'NE-0007' } }, 201);
+    await req(
+      'vendor',
+      'POST',
+      `/notifications/subscriptions/${sub.id}/rules`,
+      ruleBody({
+        name: 'Support',
+        template: { subject: 'Case {{ case.id }}: {{ case.subject }}', body: 'From {{ case.issuer.account.name }}' },
+        recipients: { emails: ['support@vendor.example'] },
+      }),
+      201,
+    );
+    // Other Vendor subscribes too: it reads no case of theirs, so it is mailed nothing
+    const spy = await req('other', 'POST', '/notifications/subscriptions', { event: { id: 'NE-0007' } }, 201);
+    await req(
+      'other',
+      'POST',
+      `/notifications/subscriptions/${spy.id}/rules`,
+      ruleBody({ name: 'Spy', recipients: { emails: ['spy-cases@other.example'] } }),
+      201,
+    );
+    const c = await req(
+      'provider',
+      'POST',
+      '/helpdesk/cases',
+      {
+        subject: 'Licences missing',
+        description: 'Help',
+        type: 'technical',
+        receiver: { account: { id: w.t.demo.vendor.id } },
+      },
+      201,
+    );
+    await drain();
+    expect(to(await mailsSince(before))).not.toContain('spy-cases@other.example');
+    const mails = (await mailsSince(before)).filter((m) => m.recipient === 'support@vendor.example');
+    expect(mails.map((m) => [m.subject, m.body_text.split('\n')[0]])).toEqual([
+      [`Case ${c.id}: Licences missing`, 'From Demo Provider'],
+    ]);
+  });
+
   it('a rule of another account never sees an object it cannot read', async () => {
     const sub = await req('other', 'POST', '/notifications/subscriptions', { event: { id: 'NE-0001' } }, 201);
     await req(
