@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/queue.ts';
+import { runSchedulesJob } from '../src/modules/reporting/schedules.ts';
 import { expireReportsJob } from '../src/modules/reporting/jobs.ts';
 import { registerTemplate } from '../src/modules/reporting/registry.ts';
 import { fulfillmentWorld, type FulfillmentWorld } from './fulfillment-fixture.ts';
@@ -250,6 +251,16 @@ describe('tenancy', () => {
   });
 });
 
+describe('template stats', () => {
+  it("count the account's own runs only", async () => {
+    const mine = (await get(w.vendor, '/reporting/templates/TP-000-001')).stats;
+    expect(mine).toMatchObject({ success: expect.any(Number), failure: 0, timeout: 0 });
+    expect(mine.success).toBeGreaterThanOrEqual(3);
+    expect(mine.total_executions).toBe(mine.success);
+    expect((await get(w.provider, '/reporting/templates/TP-000-001')).stats.total_executions).toBe(0);
+  });
+});
+
 describe('limits', () => {
   const template = (id: string, file: string) =>
     registerTemplate({
@@ -301,5 +312,84 @@ describe('retention', () => {
     await expireReportsJob(w.t.db, {}, { id: 'JB-test', attempts: 1 });
     expect((await get(w.vendor, `/reporting/reports/${report.id}`)).expired).toBe(true);
     expect((await call(w, w.vendor, 'GET', `/reporting/reports/${report.id}/download`)).statusCode).toBe(404);
+  });
+});
+
+describe('schedules', () => {
+  const body = (trigger: object) => ({
+    name: 'Weekly subscriptions',
+    template: { id: 'TP-000-001' },
+    renderer: 'csv',
+    trigger,
+    parameters: { product: { all: false, choices: [w.product.id] } },
+  });
+
+  it('refuse a cron expression that is not valid and a weekly trigger without its day, naming the field', async () => {
+    const errors = async (trigger: object) =>
+      (await post(w.vendor, '/reporting/schedules', body(trigger), 400)).errors as string[];
+    expect(await errors({ frequency: 'daily', time: '06:30', cron: '61 * * * *' })).toEqual([
+      'trigger.cron: Cron expression is not valid',
+    ]);
+    expect(await errors({ frequency: 'weekly', time: '06:30' })).toEqual([
+      'trigger.day_of_week: This field is required',
+    ]);
+    expect((await errors({ frequency: 'daily', time: '6.30' })).join()).toMatch(/^trigger.time: /);
+  });
+
+  it('compute the next run from the trigger, and none while disabled', async () => {
+    const daily = await post(w.vendor, '/reporting/schedules', body({ frequency: 'daily', time: '06:30' }));
+    expect(daily).toMatchObject({ status: 'enabled', template: { id: 'TP-000-001' }, renderer: 'csv' });
+    const next = new Date(daily.events.next_execution.at);
+    expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([6, 30]);
+    expect(next.getTime() - Date.now()).toBeGreaterThan(0);
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
+
+    const quarter = await post(
+      w.vendor,
+      '/reporting/schedules',
+      body({ frequency: 'daily', time: '00:00', cron: '*/15 * * * *' }),
+    );
+    expect(new Date(quarter.events.next_execution.at).getUTCMinutes() % 15).toBe(0);
+
+    const monday = await post(
+      w.vendor,
+      '/reporting/schedules',
+      body({ frequency: 'weekly', time: '08:00', day_of_week: 1 }),
+    );
+    expect(new Date(monday.events.next_execution.at).getUTCDay()).toBe(1);
+
+    const off = await post(w.vendor, `/reporting/schedules/${daily.id}/disable`, { notes: 'Holidays' }, 200);
+    expect(off).toMatchObject({ status: 'disabled', notes: 'Holidays' });
+    expect(off.events.next_execution).toBeUndefined();
+    const on = await post(w.vendor, `/reporting/schedules/${daily.id}/enable`, {}, 200);
+    expect(on.events.next_execution.at).toBe(daily.events.next_execution.at);
+  });
+
+  it('run now on trigger, and when due, as a report of the schedule; another account gets a 404', async () => {
+    const s = await post(
+      w.vendor,
+      '/reporting/schedules',
+      body({ frequency: 'monthly', time: '05:00', day_of_month: 1 }),
+    );
+    await get(w.other, `/reporting/schedules/${s.id}`, 404);
+    expect((await call(w, w.other, 'POST', `/reporting/schedules/${s.id}/trigger`, {})).statusCode).toBe(404);
+
+    const triggered = await post(w.vendor, `/reporting/schedules/${s.id}/trigger`, {}, 200);
+    expect(triggered.stats.total_executions).toBe(1);
+    await runDueJobs(w.t.db);
+    const [made] = await get(w.vendor, `/reporting/reports?eq(schedule.id,${s.id})`);
+    expect(made).toMatchObject({ status: 'succeeded', schedule: { id: s.id, name: s.name }, renderer: 'csv' });
+    expect(made.name).toMatch(/^Weekly subscriptions from \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(UTC\)$/);
+
+    // due: the sweep makes its report and moves it to its next run
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await w.t.db.updateTable('report_schedules').set({ next_at: past }).where('id', '=', s.id).execute();
+    await runSchedulesJob(w.t.db, {}, { id: 'JB-test', attempts: 1 });
+    await runDueJobs(w.t.db);
+    expect(await get(w.vendor, `/reporting/reports?eq(schedule.id,${s.id})`)).toHaveLength(2);
+    const after = await get(w.vendor, `/reporting/schedules/${s.id}`);
+    expect(after.stats.total_executions).toBe(2);
+    expect(Date.parse(after.events.next_execution.at)).toBeGreaterThan(Date.now());
+    expect(new Date(after.events.next_execution.at).getUTCDate()).toBe(1);
   });
 });

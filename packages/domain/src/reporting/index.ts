@@ -3,3 +3,4 @@ export * from './parameters.ts';
 export * from './template.ts';
 export * from './report.ts';
 export * from './repository.ts';
+export * from './schedule.ts';

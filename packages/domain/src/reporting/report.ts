@@ -27,7 +27,11 @@ const TemplateRef = z.object({
   specs_version: z.string(),
   revision: z.number().int(),
   entrypoint: z.string(),
-  repository: z.object({ id: z.string(), name: z.string().nullable().optional() }),
+  repository: z.object({
+    id: z.string(),
+    name: z.string().nullable().optional(),
+    git: z.object({ url: z.string(), tag: z.string() }),
+  }),
 });
 
 export const Report = z.object({

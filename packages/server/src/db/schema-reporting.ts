@@ -1,4 +1,9 @@
-import type { reportRepositoryTable, reportTable, reportTemplateTable } from '../modules/reporting/tables.ts';
+import type {
+  reportRepositoryTable,
+  reportScheduleTable,
+  reportTable,
+  reportTemplateTable,
+} from '../modules/reporting/tables.ts';
 import type { RowOf } from '../resources/table.ts';
 
 // Row types of the reporting area (migrations/0040_reporting.ts), from the declared tables.
@@ -6,4 +11,5 @@ export interface ReportingTables {
   report_repositories: RowOf<typeof reportRepositoryTable>;
   report_templates: RowOf<typeof reportTemplateTable>;
   reports: RowOf<typeof reportTable>;
+  report_schedules: RowOf<typeof reportScheduleTable>;
 }

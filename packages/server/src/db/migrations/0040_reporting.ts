@@ -50,7 +50,24 @@ export async function up(db: Kysely<any>): Promise<void> {
       data jsonb not null
     );
     create index reports_account on reports (account_id);
-    create index reports_expiry on reports (terminated_at) where file_key is not null
+    create index reports_expiry on reports (terminated_at) where file_key is not null;
+
+    create table report_schedules (
+      id text primary key,
+      account_id text not null references accounts(id) on delete cascade,
+      name text not null,
+      status text not null,
+      renderer text not null,
+      template_id text not null,
+      template_name text not null,
+      created_at timestamptz not null,
+      updated_at timestamptz not null,
+      next_at timestamptz,
+      requester jsonb not null,
+      data jsonb not null
+    );
+    create index report_schedules_account on report_schedules (account_id);
+    create index report_schedules_due on report_schedules (next_at) where next_at is not null
   `,
   );
 }
@@ -58,6 +75,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await runStatements(
     db,
-    'drop table if exists reports;\ndrop table if exists report_templates;\ndrop table if exists report_repositories',
+    'drop table if exists report_schedules;\ndrop table if exists reports;\ndrop table if exists report_templates;\ndrop table if exists report_repositories',
   );
 }

@@ -21,6 +21,7 @@ import { seedDemoNews } from './demo-news.ts';
 import { enableDemoServiceLevels, spreadDemoZones } from './demo-slm.ts';
 import { seedDemoWebhooks } from './demo-webhooks.ts';
 import { seedDemoNotifications } from './demo-notifications.ts';
+import { seedDemoReporting } from './demo-reporting.ts';
 
 /**
  * Everything `npm start` shows a newcomer: the demo tenants and logins, then each area's demo objects,
@@ -47,6 +48,7 @@ export async function seedDemoData(db: Kysely<DB>, config: Config) {
     await seedDemoNews(app);
     await seedDemoWebhooks(app, mailSuite.id);
     await seedDemoNotifications(app);
+    await seedDemoReporting(app, db, mailSuite.id);
     await spreadDemoZones(db);
   } finally {
     await app.close();

@@ -3,16 +3,17 @@ import { downloadRoute } from './download.ts';
 import { EXPIRE_JOB, expireReportsJob, runReportJob } from './jobs.ts';
 import { reports, RUN_JOB } from './reports.ts';
 import { bindSettings } from './settings.ts';
+import { reportSchedules, runSchedulesJob, SCHEDULE_JOB } from './schedules.ts';
 import { reportRepositories, reportTemplates, syncBuiltins } from './templates.ts';
 
 /** Reports (MD-0008): the built-in repository and templates, reports run off the request thread, their files. */
 export const reporting = defineArea({
   name: 'reporting',
-  resources: [reportRepositories, reportTemplates, reports],
+  resources: [reportRepositories, reportTemplates, reports, reportSchedules],
   routes(api) {
     bindSettings(api.db, api.config);
     downloadRoute(api);
     api.app.addHook('onReady', () => syncBuiltins(api.db));
   },
-  jobs: { [RUN_JOB]: runReportJob, [EXPIRE_JOB]: expireReportsJob },
+  jobs: { [RUN_JOB]: runReportJob, [EXPIRE_JOB]: expireReportsJob, [SCHEDULE_JOB]: runSchedulesJob },
 });

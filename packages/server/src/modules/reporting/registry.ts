@@ -139,6 +139,21 @@ export function registerTemplate(def: TemplateDef): () => void {
 
 export const DEFAULT_RENDERER: RendererId = 'xlsx';
 
+/** The stats of a template nobody of the account has run (templates.ts presents each account's own). */
+export const NO_RUNS: ReportTemplate['stats'] = {
+  total_executions: 0,
+  monthly_executions: 0,
+  runtime_min: 0,
+  runtime_max: 0,
+  runtime_avg: 0,
+  wait_min: 0,
+  wait_max: 0,
+  wait_avg: 0,
+  success: 0,
+  failure: 0,
+  timeout: 0,
+};
+
 /** A template as the API returns it. */
 export function templateObject(def: TemplateDef, at: string): ReportTemplate {
   return {
@@ -161,7 +176,7 @@ export function templateObject(def: TemplateDef, at: string): ReportTemplate {
     entrypoint: `reports.${def.local_id}.entrypoint.generate`,
     parameters: def.parameters,
     owner: { ...SYSTEM_OWNER },
-    stats: {},
+    stats: NO_RUNS,
     renderers: RENDERER_IDS.map((id) => ({
       id,
       type: id,

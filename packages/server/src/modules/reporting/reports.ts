@@ -1,11 +1,20 @@
-import { sql } from 'kysely';
-import { ErrorCode, checkParameters, reportResource, type Report, type ReportCreate } from '@trellis/domain';
+import { sql, type Transaction } from 'kysely';
+import {
+  ErrorCode,
+  checkParameters,
+  reportResource,
+  type RendererId,
+  type Report,
+  type ReportCreate,
+  type ReportParameterValues,
+} from '@trellis/domain';
+import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Served } from '../../resources/engine.ts';
+import { insertStamped, type Db, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { DEFAULT_RENDERER, templateDef } from './registry.ts';
+import { BUILTIN_REPOSITORY, DEFAULT_RENDERER, templateDef, type TemplateDef } from './registry.ts';
 import { reportTable } from './tables.ts';
 
 // Reports (reference /reporting/reports): the requester's account's alone (another account's report is a 404).
@@ -17,6 +26,83 @@ export const RUN_JOB = 'reporting.run';
 /** What the job needs to read as the requester did: never returned, kept in the row's `requester` column. */
 export type Requester = Pick<Ctx, 'account' | 'user' | 'token' | 'modules' | 'impersonator'>;
 
+export const requesterOf = (ctx: Ctx): Requester => ({
+  account: ctx.account,
+  user: ctx.user,
+  token: ctx.token,
+  modules: ctx.modules,
+  impersonator: ctx.impersonator ?? null,
+});
+
+/**
+ * The template (one the caller's side may run, enabled) and the parameter values, checked; 400s name the field.
+ * Shared by reports and schedules.
+ */
+export async function checkRun(db: Db, ctx: Ctx, templateId: string, parameters: unknown) {
+  const def = templateDef(templateId);
+  // a template of the other side is as unknown as one that does not exist
+  if (!def || !def.audience[ctx.account.type])
+    throw ApiError.field('template.id', `There is no report template ${templateId}.`);
+  const { rows } = await sql<{ status: string }>`select status from report_templates
+    where id = ${def.id}`.execute(db);
+  if (rows[0] && rows[0].status !== 'enabled')
+    throw ApiError.field('template.id', `Template ${def.name} is ${rows[0].status}; no reports are made from it.`);
+  const { values, errors } = checkParameters(def.parameters, parameters);
+  if (errors.length) throw new ApiError(400, ErrorCode.validation, errors);
+  return { def, values };
+}
+
+/** The template as a report or schedule refers to it. */
+export const templateRefOf = (def: TemplateDef): Report['template'] => ({
+  id: def.id,
+  name: def.name,
+  local_id: def.local_id,
+  description: def.description,
+  type: 'system',
+  specs_version: '2',
+  revision: 1,
+  entrypoint: `reports.${def.local_id}.entrypoint.generate`,
+  repository: {
+    id: BUILTIN_REPOSITORY.id,
+    name: BUILTIN_REPOSITORY.name,
+    git: { url: BUILTIN_REPOSITORY.git.url, tag: BUILTIN_REPOSITORY.git.tag },
+  },
+});
+
+/** A new pending report of the caller's account. */
+export function reportOf(
+  ctx: Ctx,
+  def: TemplateDef,
+  values: ReportParameterValues,
+  renderer: RendererId,
+  name: string,
+  description: string | null,
+  schedule: Report['schedule'] = null,
+): Report {
+  return {
+    id: newId('RP', 4, 4),
+    name,
+    description,
+    template: templateRefOf(def),
+    parameters: values,
+    renderer,
+    status: 'pending',
+    owner: { id: ctx.account.id, name: ctx.account.name },
+    schedule,
+    progress: { value: 0, max: 0 },
+    failure_output: null,
+    timeout: false,
+    events: {},
+  };
+}
+
+/** Stores a report made by another flow (a schedule's run) and queues its run, in that flow's transaction. */
+export async function insertReport(trx: Transaction<DB>, ctx: Ctx, requester: Requester, report: Report) {
+  const stored = await insertStamped(reports, ctx, report, trx, { requester: JSON.stringify(requester) });
+  await enqueue(trx, RUN_JOB, { id: stored.id }, { accountId: ctx.account.id });
+  return stored;
+}
+
 export const reports: Served<Report> = {
   decl: reportResource,
   table: reportTable,
@@ -24,49 +110,16 @@ export const reports: Served<Report> = {
   scope: (ctx) => sql<boolean>`t.account_id = ${ctx.account.id}`,
 
   async create(ctx, input: ReportCreate, _params, trx) {
-    const def = templateDef(input.template.id);
-    // a template of the other side is as unknown as one that does not exist
-    if (!def || !def.audience[ctx.account.type])
-      throw ApiError.field('template.id', `There is no report template ${input.template.id}.`);
-    const { rows } = await sql<{ status: string }>`select status from report_templates
-      where id = ${def.id}`.execute(trx);
-    if (rows[0] && rows[0].status !== 'enabled')
-      throw ApiError.field('template.id', `Template ${def.name} is ${rows[0].status}; no reports are made from it.`);
-    const { values, errors } = checkParameters(def.parameters, input.parameters);
-    if (errors.length) throw new ApiError(400, ErrorCode.validation, errors);
-    const requester: Requester = {
-      account: ctx.account,
-      user: ctx.user,
-      token: ctx.token,
-      modules: ctx.modules,
-      impersonator: ctx.impersonator ?? null,
-    };
-    const report: Report = {
-      id: newId('RP', 4, 4),
-      name: input.name,
-      description: input.description ?? null,
-      template: {
-        id: def.id,
-        name: def.name,
-        local_id: def.local_id,
-        description: def.description,
-        type: 'system',
-        specs_version: '2',
-        revision: 1,
-        entrypoint: `reports.${def.local_id}.entrypoint.generate`,
-        repository: { id: 'RR-000-001', name: 'Trellis reports' },
-      },
-      parameters: values,
-      renderer: input.renderer ?? DEFAULT_RENDERER,
-      status: 'pending',
-      owner: { id: ctx.account.id, name: ctx.account.name },
-      schedule: null,
-      progress: { value: 0, max: 0 },
-      failure_output: null,
-      timeout: false,
-      events: {},
-    };
-    return { object: report, extra: { requester: JSON.stringify(requester) } };
+    const { def, values } = await checkRun(trx, ctx, input.template.id, input.parameters);
+    const report = reportOf(
+      ctx,
+      def,
+      values,
+      input.renderer ?? DEFAULT_RENDERER,
+      input.name,
+      input.description ?? null,
+    );
+    return { object: report, extra: { requester: JSON.stringify(requesterOf(ctx)) } };
   },
 
   async afterCreate(ctx, report, trx) {

@@ -1,4 +1,4 @@
-import type { Report, ReportTemplate } from '@trellis/domain';
+import type { Report, ReportSchedule, ReportTemplate } from '@trellis/domain';
 import { bool, defineTable, jsonb, text, timestamp } from '../../resources/table.ts';
 
 // The reporting area's tables (migrations/0040_reporting.ts): each column names the object path it copies.
@@ -43,5 +43,21 @@ export const reportTable = defineTable('reports', {
   /** The stored file (files/store.ts), once it succeeded; null again once it expired. */
   file_key: text().nullable(),
   /** Who asked, as the job runs the report (account, user or token, modules): never returned. */
+  requester: jsonb(),
+});
+
+export const reportScheduleTable = defineTable('report_schedules', {
+  id: text('id'),
+  account_id: text('owner.id'),
+  name: text('name'),
+  status: text('status'),
+  renderer: text('renderer'),
+  template_id: text('template.id'),
+  template_name: text('template.name'),
+  created_at: timestamp('events.created.at'),
+  updated_at: timestamp((s: ReportSchedule) => s.events.updated?.at ?? s.events.created.at),
+  /** When it runs next; null while disabled. */
+  next_at: timestamp('events.next_execution.at').nullable(),
+  /** Who made it: each run reads as this requester (reports.ts). */
   requester: jsonb(),
 });

@@ -8,7 +8,7 @@ import {
 } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
 import { rowFor, type Served } from '../../resources/engine.ts';
-import { BUILTIN_REPOSITORY, builtinTemplates, templateObject } from './registry.ts';
+import { BUILTIN_REPOSITORY, NO_RUNS, builtinTemplates, templateObject } from './registry.ts';
 import { reportRepositoryTable, reportTemplateTable } from './tables.ts';
 
 // The built-in repository and its templates as resources: every account reads them (each side the templates its
@@ -20,7 +20,51 @@ export const reportTemplates: Served<ReportTemplate> = {
   columns: { 'events.updated.at': 'updated_at' },
   owner: (t) => t.owner.id,
   scope: (ctx) => (ctx.account.type === 'vendor' ? sql<boolean>`t.audience_vendor` : sql<boolean>`t.audience_provider`),
+  // the stats are the caller's account's own runs: another account's use of a template is none of its business
+  presentMany: async (templates, ctx, _include, db) => {
+    if (!templates.length) return templates;
+    const { rows } = await sql<StatsRow>`select template_id,
+        count(*) as total,
+        count(*) filter (where created_at >= date_trunc('month', now())) as monthly,
+        count(*) filter (where status = 'succeeded') as success,
+        count(*) filter (where status = 'failed') as failure,
+        count(*) filter (where timeout) as timeout,
+        min(extract(epoch from terminated_at - started_at)) as run_min,
+        max(extract(epoch from terminated_at - started_at)) as run_max,
+        avg(extract(epoch from terminated_at - started_at)) as run_avg,
+        min(extract(epoch from started_at - created_at)) as wait_min,
+        max(extract(epoch from started_at - created_at)) as wait_max,
+        avg(extract(epoch from started_at - created_at)) as wait_avg
+      from reports where account_id = ${ctx.account.id} and template_id in (${sql.join(templates.map((t) => t.id))})
+      group by template_id`.execute(db);
+    const byId = new Map(rows.map((r) => [r.template_id, r]));
+    return templates.map((t) => ({ ...t, stats: statsOf(byId.get(t.id)) }));
+  },
 };
+
+interface StatsRow {
+  template_id: string;
+  [k: string]: string | number | null;
+}
+
+const whole = (v: string | number | null | undefined) => Math.round(Number(v ?? 0));
+
+function statsOf(r: StatsRow | undefined): ReportTemplate['stats'] {
+  if (!r) return NO_RUNS;
+  return {
+    total_executions: whole(r.total),
+    monthly_executions: whole(r.monthly),
+    runtime_min: whole(r.run_min),
+    runtime_max: whole(r.run_max),
+    runtime_avg: whole(r.run_avg),
+    wait_min: whole(r.wait_min),
+    wait_max: whole(r.wait_max),
+    wait_avg: whole(r.wait_avg),
+    success: whole(r.success),
+    failure: whole(r.failure),
+    timeout: whole(r.timeout),
+  };
+}
 
 export const reportRepositories: Served<ReportsRepository> = {
   decl: reportRepositoryResource,
