@@ -4,8 +4,9 @@ import { runDueJobs } from '../../jobs/queue.ts';
 import type { DB } from '../schema.ts';
 import { demoUser } from './demo-api.ts';
 
-// A demo report, made through the public API: Demo Vendor runs the subscriptions report of Secure Mail Suite, so the
-// reports list is not empty and its file downloads. The job runs here, as the server's runner would run it.
+// Demo reports, made through the public API: Demo Vendor runs the subscriptions report of Secure Mail Suite, so the
+// reports list is not empty and its file downloads, and schedules a weekly report of its fulfillment requests. The
+// report's job runs here, as the server's runner would run it.
 
 export async function seedDemoReporting(app: FastifyInstance, db: Kysely<DB>, productId: string) {
   const vendor = await demoUser(app, 'vendor@demo.trellis', 'reporting');
@@ -15,6 +16,13 @@ export async function seedDemoReporting(app: FastifyInstance, db: Kysely<DB>, pr
       template: { id: 'TP-000-001' },
       renderer: 'xlsx',
       parameters: { product: { all: false, choices: [productId] }, status: { all: true, choices: [] } },
+    });
+    await vendor.call('POST', '/reporting/schedules', {
+      name: 'Weekly fulfillment requests',
+      template: { id: 'TP-000-002' },
+      renderer: 'xlsx',
+      trigger: { frequency: 'weekly', time: '06:00', day_of_week: 1 },
+      parameters: { period: { after: '2020-01-01', before: '2100-01-01' } },
     });
   } finally {
     await vendor.logout();
