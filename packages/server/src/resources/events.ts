@@ -79,8 +79,8 @@ export interface EventSource {
   row?(obj: Obj): Record<string, unknown>;
 }
 
-/** The account columns a row may carry: the owner, and the two parties of a deal. */
-const PARTY_COLUMNS = ['account_id', 'vendor_id', 'provider_id'];
+/** The account columns a row may carry: the owner, the two parties of a deal, a case's issuer and receiver. */
+const PARTY_COLUMNS = ['account_id', 'vendor_id', 'provider_id', 'issuer_account_id', 'receiver_account_id'];
 
 /**
  * The row an object is stored as, for its party and product columns; nothing when a flow audits a part of an object

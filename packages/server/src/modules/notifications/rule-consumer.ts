@@ -5,7 +5,7 @@ import {
   type NotificationRule,
 } from '@trellis/domain';
 import type { Ctx } from '../../http/context.ts';
-import type { EventConsumer, EventRow } from '../../resources/events.ts';
+import type { EventConsumer } from '../../resources/events.ts';
 import { accountCtx } from './accounts.ts';
 import { objectAs, viewOf } from './rule-objects.ts';
 import { queueRendered, ruleRecipients } from './rule-mail.ts';
@@ -25,21 +25,11 @@ function renderOrNothing(template: NotificationRule['template'], view: Record<st
   }
 }
 
-/**
- * Classes whose events name only some of the parties (a case's event names the issuer, not the receiver: the event
- * writer reads account_id / vendor_id / provider_id columns): every subscribed account is considered, and reading
- * the object as that account (below) decides, as for any other event.
- */
-const PARTIES_INCOMPLETE: readonly string[] = ['helpdesk_case'];
-const mayConcern = (e: EventRow, accountId: string) =>
-  e.account_ids.includes(accountId) || PARTIES_INCOMPLETE.includes(e.object_class);
-
 export const ruleConsumer: EventConsumer = {
   name: 'notification-rules',
   classes: NOTIFICATION_OBJECT_CLASSES,
   async consume(trx, events) {
     const accounts = [...new Set(events.flatMap((e) => e.account_ids))];
-    const open = events.some((e) => PARTIES_INCOMPLETE.includes(e.object_class));
     const rows = await trx
       .selectFrom('notification_rules as r')
       .innerJoin('notification_subscriptions as s', 's.id', 'r.subscription_id')
@@ -47,7 +37,7 @@ export const ruleConsumer: EventConsumer = {
       .where('s.enabled', '=', true)
       .where('r.enabled', '=', true)
       .where('s.object_class', 'in', [...new Set(events.map((e) => e.object_class))])
-      .$if(!open, (q) => q.where('s.account_id', 'in', accounts.length ? accounts : ['']))
+      .where('s.account_id', 'in', accounts.length ? accounts : [''])
       .orderBy('r.position')
       .orderBy('r.created_at')
       .execute();
@@ -62,7 +52,7 @@ export const ruleConsumer: EventConsumer = {
       for (const row of rows) {
         const event = notificationEventById(row.event_id);
         if (!event || event.object_class !== e.object_class || !event.actions.includes(e.action)) continue;
-        if (row.account_id !== row.data.account.id || !mayConcern(e, row.account_id)) continue;
+        if (row.account_id !== row.data.account.id || !e.account_ids.includes(row.account_id)) continue;
         const ctx = await ctxOf(row.account_id);
         if (!ctx) continue;
         if (!objects.has(row.account_id))
