@@ -13,6 +13,7 @@ import { newsRoutes } from '../modules/news/routes.ts';
 import { helpdeskRoutes } from '../modules/helpdesk/routes.ts';
 import { slmRoutes } from '../modules/slm/routes.ts';
 import { notificationsRoutes } from '../modules/notifications/routes.ts';
+import { reportingRoutes } from '../modules/reporting/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -38,6 +39,7 @@ export const ROUTES: RouteDef[] = [
   ...helpdeskRoutes,
   ...slmRoutes,
   ...notificationsRoutes,
+  ...reportingRoutes,
   {
     name: 'settings',
     navOrder: 900,

@@ -21,6 +21,7 @@ import DataUsageOutlinedIcon from '@mui/icons-material/DataUsageOutlined';
 import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -48,6 +49,7 @@ export const ICONS: Record<string, ReactNode> = {
   tierConfigs: <AccountTreeOutlinedIcon />,
   news: <NewspaperOutlinedIcon />,
   helpdesk: <SupportAgentOutlinedIcon />,
+  reports: <AssessmentOutlinedIcon />,
   integrations: <WebhookOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
 };

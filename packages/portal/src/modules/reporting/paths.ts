@@ -1,0 +1,19 @@
+import { reportResource } from '@trellis/domain/reporting/report';
+import { reportScheduleResource } from '@trellis/domain/reporting/schedule';
+import { reportTemplateResource } from '@trellis/domain/reporting/template';
+import { apiUrl } from '../../api/client.ts';
+import { pathTo } from '../../app/routes.ts';
+
+/** The pages. */
+export const reportsPath = () => pathTo('reports', { tab: 'history' });
+export const schedulesPath = () => pathTo('reports', { tab: 'schedules' });
+export const reportPagePath = (id: string) => pathTo('reports.details', { id });
+export const schedulePagePath = (id: string) => pathTo('reports.schedules.details', { id });
+export const templatePagePath = (id: string) => pathTo('settings.reports.template.details', { id });
+
+/** The API (under /public/v1). */
+export const reportApiPath = (id: string) => `${reportResource.path}/${id}`;
+export const scheduleApiPath = (id: string) => `${reportScheduleResource.path}/${id}`;
+export const templateApiPath = (id: string) => `${reportTemplateResource.path}/${id}`;
+/** The succeeded report's file (a GET: the session cookie authenticates the browser's download). */
+export const reportDownloadUrl = (id: string) => apiUrl(`${reportApiPath(id)}/download`);
