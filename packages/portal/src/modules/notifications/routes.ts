@@ -1,4 +1,5 @@
 import { page, type RouteDef } from '../../app/route-def.ts';
+import { emailRoutes } from './email/routes.ts';
 
 // The webhooks' module (domain notifications/webhook.ts WEBHOOK_MODULE): the API reads and writes them with it only.
 const common = { module: 'MD-0014', restrictModule: true } as const;
@@ -34,4 +35,5 @@ export const notificationsRoutes: RouteDef[] = [
     hideInNavMenu: true,
     component: page(() => import('./WebhookDetailsPage.tsx')),
   },
+  ...emailRoutes,
 ];

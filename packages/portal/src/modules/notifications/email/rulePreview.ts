@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import type { NotificationRule } from '@trellis/domain/notifications/rule';
+import { apiRequest } from '../../../api/client.ts';
+import type { ApiError } from '../../../api/errors.ts';
+import { ruleApiPath } from './paths.ts';
+
+/** What POST …/rules/{id}/preview (and send-test) answers besides the rule (server rule-routes.ts). */
+export interface RulePreviewAnswer extends NotificationRule {
+  preview: {
+    /** The object rendered against; null when the account reads none of its kind yet. */
+    object: { id: string; class: string } | null;
+    subject: string;
+    text: string;
+    html: string;
+  };
+  /** send-test: the caller's address the test went to. */
+  sent_to?: string;
+}
+
+export interface PreviewTemplate {
+  subject: string;
+  body: string;
+}
+
+/** The preview call of a saved rule with the template as typed (none: the rule's own). */
+export const previewCall = (subscriptionId: string, ruleId: string, action: 'preview' | 'send-test') =>
+  `${ruleApiPath(subscriptionId, ruleId)}/${action}`;
+
+/**
+ * The server's rendering of a template against the newest object of the event's kind the account reads; not while
+ * `template` is incomplete (the API refuses an empty subject or body).
+ */
+export function useRulePreview(subscriptionId: string, ruleId: string | null, template: PreviewTemplate | undefined) {
+  return useQuery<RulePreviewAnswer, ApiError>({
+    queryKey: ['rule-preview', subscriptionId, ruleId, template],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<RulePreviewAnswer>(previewCall(subscriptionId, ruleId!, 'preview'), {
+          method: 'POST',
+          body: { template },
+          signal,
+        })
+      ).data,
+    enabled: !!ruleId && !!template,
+    placeholderData: (prev) => prev,
+    retry: false,
+  });
+}
