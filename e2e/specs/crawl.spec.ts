@@ -101,6 +101,16 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'tierConfigs.requests.details': async (a) => one({ id: await first(a, '/tier/config-requests') }),
   'settings.users.tokens.details': token,
   'integrations.webhooks.details': async (a) => one({ id: await first(a, '/notifications/webhooks') }),
+  // the demo seeds no e-mail subscription: the crawl subscribes to the first event when the account has none
+  'settings.email.notifications.details': async (a, sessionId) => {
+    const id = await first(a, '/notifications/subscriptions');
+    if (id) return { id };
+    const res = await a.post('/public/v1/notifications/subscriptions', {
+      data: { event: { id: 'NE-0001' } },
+      headers: { 'x-session-id': sessionId },
+    });
+    return res.ok() ? { id: ((await res.json()) as { id: string }).id } : null;
+  },
   'settings.users.directory.details': async (a) => {
     const ctx = (await (await a.get('/public/v1/auth/context')).json()) as { account: { id: string } };
     return one({ id: await first(a, `/accounts/${ctx.account.id}/users`) });
