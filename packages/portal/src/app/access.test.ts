@@ -78,6 +78,7 @@ describe('route registry', () => {
       'tierConfigs',
       'news',
       'helpdesk',
+      'reports',
       'integrations',
       'settings',
     ]);
@@ -85,6 +86,7 @@ describe('route registry', () => {
       'settings.users',
       'settings.branding',
       'settings.sla',
+      'settings.reports',
     ]);
     expect(tree.find((e) => e.route.name === 'integrations')!.children.map((c) => c.name)).toEqual([
       'integrations.webhooks',

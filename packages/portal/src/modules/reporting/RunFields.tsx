@@ -2,8 +2,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { RENDERER_LABELS, type ReportTemplate } from '@trellis/domain/reporting/template';
-import { ReportParameterFields } from './parameters/ReportParameterFields.tsx';
-import { inputsOf } from './parameters/parameterInputs.ts';
+import Typography from '@mui/material/Typography';
+import { ReportParameterField } from './parameters/ReportParameterField.tsx';
+import { inputOf, inputsOf } from './parameters/parameterInputs.ts';
 import type { RunForm } from './runForm.ts';
 
 export interface RunFieldsProps {
@@ -37,7 +38,6 @@ export function RunFields({ form, templates, template, fixedTemplate, loading }:
     setValue('parameters', inputsOf(t.parameters));
     if (!getValues('name').trim()) setValue('name', t.name);
   };
-  const paramErrors = (errors.parameters ?? {}) as Record<string, { message?: string } | undefined>;
   const options = template && !templates.some((t) => t.id === template.id) ? [template, ...templates] : templates;
 
   return (
@@ -99,18 +99,26 @@ export function RunFields({ form, templates, template, fixedTemplate, loading }:
               </TextField>
             )}
           />
-          <Controller
-            control={control}
-            name="parameters"
-            render={({ field }) => (
-              <ReportParameterFields
-                parameters={template.parameters}
-                values={field.value}
-                onChange={field.onChange}
-                errors={Object.fromEntries(Object.entries(paramErrors).map(([id, e]) => [id, e?.message]))}
-              />
-            )}
-          />
+          {template.parameters.map((p) => (
+            <Controller
+              key={p.id}
+              control={control}
+              name={`parameters.${p.id}`}
+              render={({ field, fieldState }) => (
+                <ReportParameterField
+                  parameter={p}
+                  value={field.value ?? inputOf(p)}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          ))}
+          {!template.parameters.length && (
+            <Typography variant="body2" color="text.secondary">
+              This template has no parameters.
+            </Typography>
+          )}
         </>
       )}
     </>
