@@ -86,6 +86,7 @@ describe('route registry', () => {
       'settings.users',
       'settings.branding',
       'settings.sla',
+      'settings.email',
       'settings.reports',
     ]);
     expect(tree.find((e) => e.route.name === 'integrations')!.children.map((c) => c.name)).toEqual([

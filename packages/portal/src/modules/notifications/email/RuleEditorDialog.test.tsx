@@ -112,7 +112,8 @@ describe('rule editor', () => {
     expect(field(dialog, /^Body/).value).toBe('A new order: {{ request.id }}');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
 
-    await screen.findByRole('dialog', { name: 'Edit rule New orders' });
+    const saved = await screen.findByRole('dialog', { name: 'Edit rule New orders' });
+    expect(within(saved).getByText(/^The rule is added/)).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST' && c.path === RULES)!.body).toEqual({
       name: 'New orders',
       condition: 'eq(status,pending)',

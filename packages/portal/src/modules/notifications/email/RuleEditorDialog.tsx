@@ -50,6 +50,7 @@ const resolver = zodResolver(ruleFormSchema);
 export function RuleEditorDialog({ open, subscription: s, rule, onClose, onSaved }: RuleEditorDialogProps) {
   const editing = !!rule;
   const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState(false);
   const list = rulesApiPath(s.id);
   const path = rule ? ruleApiPath(s.id, rule.id) : list;
   const save = useWrite<NotificationRule, RuleBody>(
@@ -66,6 +67,9 @@ export function RuleEditorDialog({ open, subscription: s, rule, onClose, onSaved
     formState: { errors, isSubmitting },
   } = form;
   useEffect(() => {
+    if (!open) setCreated(false);
+  }, [open]);
+  useEffect(() => {
     if (!open) return;
     setError(null);
     reset(rule ? ruleValues(rule) : newRuleValues());
@@ -76,7 +80,9 @@ export function RuleEditorDialog({ open, subscription: s, rule, onClose, onSaved
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
-      onSaved(await save.mutateAsync(ruleBody(values)), !editing);
+      const saved = await save.mutateAsync(ruleBody(values));
+      setCreated(!editing);
+      onSaved(saved, !editing);
     } catch (err) {
       setError(placeRuleErrors(err, form.setError));
     }
@@ -105,6 +111,11 @@ export function RuleEditorDialog({ open, subscription: s, rule, onClose, onSaved
           }}
         >
           <Stack spacing={2}>
+            {created && (
+              <Alert severity="success" onClose={() => setCreated(false)}>
+                The rule is added. Its preview is beside the form; Send test mails it to you.
+              </Alert>
+            )}
             {error && (
               <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
                 {error}
@@ -123,7 +134,7 @@ export function RuleEditorDialog({ open, subscription: s, rule, onClose, onSaved
               label="Event"
               fullWidth
               value={s.event.name}
-              disabled
+              slotProps={{ input: { readOnly: true } }}
               helperText={
                 event && `${event.description} Objects: ${event.object_class}; on ${event.actions.join(', ')}.`
               }
