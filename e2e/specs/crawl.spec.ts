@@ -101,6 +101,9 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'tierConfigs.requests.details': async (a) => one({ id: await first(a, '/tier/config-requests') }),
   'settings.users.tokens.details': token,
   'integrations.webhooks.details': async (a) => one({ id: await first(a, '/notifications/webhooks') }),
+  'reports.details': async (a) => one({ id: await first(a, '/reporting/reports') }),
+  'reports.schedules.details': async (a) => one({ id: await first(a, '/reporting/schedules') }),
+  'settings.reports.template.details': async (a) => one({ id: await first(a, '/reporting/templates') }),
   // the demo seeds no e-mail subscription: the crawl subscribes to the first event when the account has none
   'settings.email.notifications.details': async (a, sessionId) => {
     const id = await first(a, '/notifications/subscriptions');
