@@ -241,6 +241,20 @@ describe('tenancy', () => {
     for (const p of purchases) expect(ids).not.toContain(p.asset.id);
   });
 
+  it('reads with the permissions of whoever asked: a key without the subscriptions module gets a failed report', async () => {
+    const key = await post(w.vendor, '/auth/tokens', { name: 'Reports only', permissions: [{ id: 'MD-0008' }] });
+    const made = await w.t.call(key.token, {
+      method: 'POST',
+      url: '/public/v1/reporting/reports',
+      payload: { name: 'Not mine to read', template: { id: 'TP-000-001' }, renderer: 'csv' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await runDueJobs(w.t.db);
+    const report = await get(w.vendor, `/reporting/reports/${made.json().id}`);
+    expect(report.status).toBe('failed');
+    expect(report.failure_output).toMatch(/^Access to module MD-\d{4} is not granted\.$/);
+  });
+
   it("answers another account's report with a 404, before reading the body", async () => {
     const report = await subscriptionsOf('csv');
     await get(w.other, `/reporting/reports/${report.id}`, 404);
