@@ -34,13 +34,14 @@ const PAGE = `/settings/email/notifications/${SUBSCRIPTION_ID}`;
 
 type Answer = { status?: number; body?: unknown };
 
-function api(opts: { sendTest?: () => Answer; rules?: NotificationRule[] } = {}) {
+function api(opts: { sendTest?: () => Answer; create?: () => Answer; rules?: NotificationRule[] } = {}) {
   return mockApi({
     'GET /auth/context': () => ({ body: VENDOR_CONTEXT }),
     [`GET ${SUB}`]: () => ({ body: subscriptionFixture() }),
     [`GET ${SUB}/preview-context`]: () => ({ body: PREVIEW_CONTEXT }),
     [`GET ${RULES}`]: () => listBody(opts.rules ?? []),
-    [`POST ${RULES}`]: (c: Call) => ({ status: 201, body: ruleFixture(c.body as Partial<NotificationRule>) }),
+    [`POST ${RULES}`]: (c: Call) =>
+      opts.create?.() ?? { status: 201, body: ruleFixture(c.body as Partial<NotificationRule>) },
     [`PUT ${RULE}`]: (c: Call) => ({ body: ruleFixture(c.body as Partial<NotificationRule>) }),
     [`POST ${RULE}/preview`]: (c: Call) => {
       const { template } = c.body as { template: { subject: string; body: string } };
@@ -172,5 +173,31 @@ describe('rule editor', () => {
         'The test mail was not sent: A test mail goes to the user who asks; an API token has no mailbox.',
       ),
     );
+  }, 30_000);
+
+  it('shows the server’s refusal on the field it names, and any other message above the form', async () => {
+    let answer: Answer = {
+      status: 400,
+      body: {
+        error_code: 'VAL_001',
+        errors: ['template.body: Not a valid template: Unclosed section "x" at 9'],
+        fields: { 'template.body': ['Not a valid template: Unclosed section "x" at 9'] },
+      },
+    };
+    api({ create: () => answer });
+    const dialog = await openAdd();
+    type(dialog, /^Name/, 'New orders');
+    addEmail(dialog, 'ops@example.com');
+    type(dialog, /^Subject/, 'Order');
+    type(dialog, /^Body/, 'Hi {{#x}}');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(helperOf(field(dialog, /^Body/))).toBe('Not a valid template: Unclosed section "x" at 9'),
+    );
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    answer = { status: 400, body: { error_code: 'NR_001', errors: ['The account has too many rules.'] } };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The account has too many rules.');
   }, 30_000);
 });
