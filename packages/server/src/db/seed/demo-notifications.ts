@@ -8,7 +8,7 @@ const NEW_ORDER = `Hello team,
 - Request: {{ request.id }} ({{ request.type }}, {{ request.status }})
 - Subscription: {{ request.asset.id }}
 {{#request.asset.items}}
-- {{ name }}: {{ quantity }}
+- {{ display_name }}: {{ quantity }}
 {{/request.asset.items}}
 
 Open it in the portal to review and approve it.`;
