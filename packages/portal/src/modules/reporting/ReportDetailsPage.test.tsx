@@ -70,7 +70,7 @@ describe('report page', () => {
     await new Promise((r) => setTimeout(r, 3500));
     // done: no more polling
     expect(calls.filter((c) => c.path === PATH).length).toBe(reads);
-  }, 20000);
+  }, 30000);
 
   it('says why a report failed, without a download', async () => {
     api(() => reportFixture({ status: 'failed', failure_output: 'The report ran out of time (10 minutes).' }));
