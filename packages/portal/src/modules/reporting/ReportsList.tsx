@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RqlBuilder } from '@trellis/domain/rql/builder';
 import { formatBytes } from '@trellis/domain/format/bytes';
 import { formatDate } from '@trellis/domain/format/date';
@@ -15,7 +16,7 @@ export interface ReportsListProps {
   /** Fixed filters (a schedule's reports). */
   base?: (q: RqlBuilder) => RqlBuilder;
   stateKey?: string;
-  toolbar?: React.ReactNode;
+  toolbar?: ReactNode;
 }
 
 /**

@@ -1,9 +1,9 @@
+import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { allows } from '@trellis/domain/identity/modules';
 import { RENDERER_LABELS } from '@trellis/domain/reporting/template';
 import { cronOf, reportScheduleResource, type ReportSchedule } from '@trellis/domain/reporting/schedule';
-import Button from '@mui/material/Button';
 import { notify, useNotice, type NoticeState } from '../../../app/notices.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { ResourceDetail, type DetailItem } from '../../../components/ResourceDetail.tsx';
