@@ -1,5 +1,8 @@
-import { NOTIFICATIONS_MODULE } from '@trellis/domain/notifications/notification-event';
 import { page, type RouteDef } from '../../../app/route-def.ts';
+
+// The notifications module (domain notifications/notification-event.ts): a literal, so the route table (in the
+// login page's bundle) does not pull in the domain's schemas.
+const NOTIFICATIONS_MODULE_ID = 'MD-0007';
 
 /**
  * Settings › E-mail (spec §2 `/settings/email`: notifications, settings): the account's subscriptions and their rules
@@ -11,9 +14,9 @@ export const emailRoutes: RouteDef[] = [
     path: '/settings/email/:tab?',
     title: 'E-mail',
     parent: 'settings',
-    module: NOTIFICATIONS_MODULE,
+    module: NOTIFICATIONS_MODULE_ID,
     tabs: [
-      { id: 'notifications', label: 'Notifications', module: NOTIFICATIONS_MODULE },
+      { id: 'notifications', label: 'Notifications', module: NOTIFICATIONS_MODULE_ID },
       { id: 'settings', label: 'My settings' },
     ],
     component: page(() => import('./EmailSettingsPage.tsx')),
@@ -24,7 +27,7 @@ export const emailRoutes: RouteDef[] = [
     title: 'Subscription',
     parent: 'settings.email',
     back: 'settings.email',
-    module: NOTIFICATIONS_MODULE,
+    module: NOTIFICATIONS_MODULE_ID,
     restrictModule: true,
     hideInNavMenu: true,
     component: page(() => import('./SubscriptionPage.tsx')),
