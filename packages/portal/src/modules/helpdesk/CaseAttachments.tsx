@@ -178,7 +178,7 @@ function FileList({
   if (files.isError && !files.data) return <ErrorState error={files.error} onRetry={() => void files.refetch()} />;
   if (!files.data)
     return (
-      <Box aria-busy="true" aria-label="Loading attachments">
+      <Box role="status" aria-busy="true" aria-label="Loading attachments">
         <Skeleton height={40} />
       </Box>
     );

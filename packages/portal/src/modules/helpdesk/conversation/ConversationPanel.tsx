@@ -136,7 +136,7 @@ function Thread({
   const messages = found.data === null ? [] : thread.data;
   if (!messages)
     return (
-      <Box aria-busy="true" aria-label="Loading messages">
+      <Box role="status" aria-busy="true" aria-label="Loading messages">
         <Skeleton height={56} />
         <Skeleton height={56} width="80%" />
       </Box>
