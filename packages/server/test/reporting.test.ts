@@ -92,6 +92,7 @@ describe('templates and repositories', () => {
       'tier_accounts',
       'users_permissions',
       'token_activity',
+      'usage',
     ]);
     const requests = templates[1];
     expect(requests.parameters.map((p: any) => [p.id, p.type, p.required])).toEqual([
@@ -219,6 +220,14 @@ describe('running reports', () => {
       const report = await runReport(w.vendor, { name: id, template: { id }, renderer: 'json' });
       expect(report.status, `${id}: ${report.failure_output}`).toBe('succeeded');
     }
+    const usage = await runReport(w.vendor, {
+      name: 'Usage',
+      template: { id: 'TP-000-007' },
+      renderer: 'csv',
+      parameters: { period: { after: '2026-01-01', before: '2027-01-01' }, product: { all: true, choices: [] } },
+    });
+    expect(usage.status, usage.failure_output).toBe('succeeded');
+    expect((await download(w.vendor, usage.id)).body.split('\n')[0]).toMatch(/^"?Month"?,"?Product ID"?,/);
     const users = await runReport(w.vendor, { name: 'Users', template: { id: 'TP-000-005' }, renderer: 'json' });
     const rows = (await download(w.vendor, users.id)).json();
     expect(rows.map((r: any) => r.email)).toContain('vendor@demo.trellis');

@@ -1,3 +1,4 @@
+import { atStart } from '../start-work.ts';
 import { defineArea } from '../types.ts';
 import { downloadRoute } from './download.ts';
 import { EXPIRE_JOB, expireReportsJob, runReportJob } from './jobs.ts';
@@ -13,7 +14,7 @@ export const reporting = defineArea({
   routes(api) {
     bindSettings(api.db, api.config);
     downloadRoute(api);
-    api.app.addHook('onReady', () => syncBuiltins(api.db));
+    atStart(api, 'reports: the built-in templates', () => syncBuiltins(api.db));
   },
   jobs: { [RUN_JOB]: runReportJob, [EXPIRE_JOB]: expireReportsJob, [SCHEDULE_JOB]: runSchedulesJob },
 });

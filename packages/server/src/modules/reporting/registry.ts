@@ -124,6 +124,24 @@ const BUILTIN: TemplateDef[] = [
     parameters: [],
     module: moduleUrl('token-activity'),
   },
+  {
+    id: 'TP-000-007',
+    local_id: 'usage',
+    name: 'Usage by product and period',
+    description: 'Reported and accepted usage per subscription item and month, as billing counts it.',
+    audience: both,
+    parameters: [
+      {
+        id: 'period',
+        type: 'date_range',
+        name: 'Months',
+        description: 'The months that start in this period',
+        required: true,
+      },
+      product,
+    ],
+    module: moduleUrl('usage'),
+  },
 ];
 
 const registry = new Map<string, TemplateDef>(BUILTIN.map((t) => [t.id, t]));
