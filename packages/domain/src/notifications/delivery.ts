@@ -77,7 +77,17 @@ export const webhookDeliveryResource = defineResource({
     'events.created.at': { label: 'Created', kind: 'date' },
   },
   list: {
-    columns: ['events.created.at', 'event.type', 'event.object.id', 'status', 'attempts', 'status_code', 'duration'],
+    columns: [
+      'events.created.at',
+      'event.type',
+      'event.object.id',
+      'status',
+      'status_code',
+      'duration',
+      'attempts',
+      'error',
+      'next_attempt_at',
+    ],
     phone: ['event.object.id', 'status'],
     filters: ['status'],
   },

@@ -311,6 +311,7 @@ export const webhookResource = defineResource({
       'last_event',
       'created_at',
       'created_by',
+      'description',
     ],
   },
 });

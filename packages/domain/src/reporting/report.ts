@@ -134,8 +134,7 @@ export const reportResource = defineResource({
       'id',
       'template.name',
       'renderer',
-      'status',
-      'failure_output',
+      // the status is the title's chip, a failure's reason an alert of its own
       'report_size',
       'events.created.at',
       'events.terminated.at',

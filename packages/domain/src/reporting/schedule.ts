@@ -166,6 +166,7 @@ export const reportScheduleResource = defineResource({
     filters: ['status'],
   },
   detail: {
-    fields: ['id', 'template.name', 'renderer', 'status', 'events.next_execution.at', 'events.last_execution.at'],
+    // the status is the title's chip
+    fields: ['id', 'template.name', 'renderer', 'events.next_execution.at', 'events.last_execution.at'],
   },
 });

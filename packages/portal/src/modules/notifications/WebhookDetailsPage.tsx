@@ -15,8 +15,6 @@ import { WebhookButtons } from './WebhookButtons.tsx';
 import { WebhookDialog } from './WebhookDialog.tsx';
 import { webhookApiPath, webhooksPath } from './paths.ts';
 
-const FIELDS = [...(webhookResource.detail?.fields ?? []), 'description'];
-
 const RENDER = {
   jwt_secret: (w: Webhook) => (
     <Box component="span" sx={{ fontFamily: 'monospace' }}>
@@ -55,7 +53,6 @@ export default function WebhookDetailsPage() {
         path={webhookApiPath(id)}
         title={(w) => w.label}
         titleChip={(w) => <ActiveChip active={w.active} />}
-        fields={FIELDS}
         render={RENDER}
         extra={lastCalls}
         buttons={(w) => canWrite && <WebhookButtons webhook={w} onEdit={() => setEditing(w)} />}

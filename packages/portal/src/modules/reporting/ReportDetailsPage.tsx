@@ -15,8 +15,6 @@ import { ReportProgressBar, ReportStatusChip } from './ReportStatus.tsx';
 import { reportApiPath, reportDownloadUrl, reportsPath, schedulePagePath } from './paths.ts';
 import { inProgress, runTimeMs } from './reportProgress.ts';
 
-const FIELDS = (reportResource.detail?.fields ?? []).filter((f) => f !== 'status' && f !== 'failure_output');
-
 /**
  * One report: what it was made of and with which parameters; while it is pending or running a progress bar, refreshed
  * by polling; why it failed; its file to download once it succeeded.
@@ -53,7 +51,6 @@ export default function ReportDetailsPage() {
     <ResourceDetail<Report>
       resource={reportResource}
       path={path}
-      fields={FIELDS}
       titleChip={(r) => <ReportStatusChip report={r} />}
       extra={extra}
       banner={(r) => (

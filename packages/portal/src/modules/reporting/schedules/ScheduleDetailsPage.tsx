@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { allows } from '@trellis/domain/identity/modules';
-import { RENDERER_LABELS } from '@trellis/domain/reporting/template';
 import { cronOf, reportScheduleResource, type ReportSchedule } from '@trellis/domain/reporting/schedule';
 import { notify, useNotice, type NoticeState } from '../../../app/notices.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
@@ -12,8 +11,6 @@ import { ReportsList } from '../ReportsList.tsx';
 import { scheduleApiPath, schedulesPath } from '../paths.ts';
 import { CronSummary } from './CronSummary.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
-
-const FIELDS = ['id', 'template.name', 'events.next_execution.at', 'events.last_execution.at'];
 
 /**
  * One report schedule: its template, format and parameters, when it runs (in words, with the next five runs), the
@@ -28,7 +25,6 @@ export default function ScheduleDetailsPage() {
   useNotice(id);
 
   const extra = (s: ReportSchedule): DetailItem[] => [
-    { label: 'Format', value: RENDERER_LABELS[s.renderer] },
     { label: 'Runs', value: <CronSummary expr={cronOf(s.trigger)} /> },
     ...(s.notes ? [{ label: 'Notes', value: s.notes }] : []),
   ];
@@ -38,7 +34,6 @@ export default function ScheduleDetailsPage() {
       <ResourceDetail<ReportSchedule>
         resource={reportScheduleResource}
         path={scheduleApiPath(id)}
-        fields={FIELDS}
         extra={extra}
         details={{ after: (s) => <ParameterValues templateId={s.template.id} values={s.parameters} /> }}
         tabs={[
