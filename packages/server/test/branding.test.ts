@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FOOTER, DEFAULT_HELP_URL, DEFAULT_TOS_URL } from '@trellis/domain';
 import { addMember, createAccount, createUser } from '../src/modules/identity/accounts/service.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
+import { form } from './multipart.ts';
 
 let t: TestApp;
 let vendor: Session;
@@ -67,18 +68,9 @@ const CLEAN_SVG = svg(
 );
 
 /** A multipart/form-data body with one file, as a browser sends it. */
-function form(field: string, filename: string, body: Buffer, type = 'application/octet-stream') {
-  const boundary = '----trellis-brand-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-const upload = (who: Session, url: string, f: ReturnType<typeof form>) =>
+const formWith = (field: string, filename: string, body: Buffer, type = 'application/octet-stream') =>
+  form({}, { field, filename, body, type });
+const upload = (who: Session, url: string, f: ReturnType<typeof formWith>) =>
   t.call(who, { method: 'POST', url, payload: f.payload, headers: f.headers });
 
 describe('brands', () => {
@@ -249,8 +241,8 @@ describe('portals', () => {
       expect((await t.call(who, { method: 'GET', url: paths[1] })).statusCode).toBe(404);
       expect((await put(who, paths[1], { title: 'x'.repeat(99) })).statusCode).toBe(404);
       expect((await t.call(who, { method: 'DELETE', url: paths[1] })).statusCode).toBe(404);
-      expect((await upload(who, paths[2], form('logo', 'a.png', PNG))).statusCode).toBe(404);
-      expect((await upload(who, paths[3], form('favicon', 'a.ico', ICO))).statusCode).toBe(404);
+      expect((await upload(who, paths[2], formWith('logo', 'a.png', PNG))).statusCode).toBe(404);
+      expect((await upload(who, paths[3], formWith('favicon', 'a.ico', ICO))).statusCode).toBe(404);
       expect((await t.call(who, { method: 'DELETE', url: paths[2] })).statusCode).toBe(404);
       expect((await t.call(who, { method: 'DELETE', url: `${portalUrl()}/favicons/ico` })).statusCode).toBe(404);
     }
@@ -400,7 +392,7 @@ describe('logo and favicons', () => {
   const fileOf = (url: string) => t.app.inject({ method: 'GET', url });
 
   it('take images only, told by their content, and serve them with safe headers', async () => {
-    const res = await upload(vendor, `${portalUrl()}/logo`, form('logo', 'logo.png', PNG, 'image/png'));
+    const res = await upload(vendor, `${portalUrl()}/logo`, formWith('logo', 'logo.png', PNG, 'image/png'));
     expect(res.statusCode, res.body).toBe(200);
     const logo = res.json().urls.logo as string;
     expect(logo).toMatch(/^\/public\/v1\/files\/FL-[0-9a-f]{32}\.png$/);
@@ -414,7 +406,7 @@ describe('logo and favicons', () => {
     expect((await byHost({ 'x-original-host': 'portal.acme.test' })).json().urls.logo).toBe(logo);
 
     // a replaced logo's file is gone
-    const next = await upload(vendor, `${portalUrl()}/logo`, form('logo', 'photo.bin', JPEG));
+    const next = await upload(vendor, `${portalUrl()}/logo`, formWith('logo', 'photo.bin', JPEG));
     expect(next.statusCode).toBe(200);
     expect(next.json().urls.logo).toMatch(/\.jpg$/);
     expect((await fileOf(logo)).statusCode).toBe(404);
@@ -424,14 +416,14 @@ describe('logo and favicons', () => {
       ['notes.txt', Buffer.from('just text')],
       ['logo.ico', ICO],
     ] as const) {
-      const bad = await upload(vendor, `${portalUrl()}/logo`, form('logo', name, body));
+      const bad = await upload(vendor, `${portalUrl()}/logo`, formWith('logo', name, body));
       expect(bad.statusCode, name).toBe(400);
       expect(bad.json().errors).toEqual(['logo: Wrong file format']);
     }
     const big = await upload(
       vendor,
       `${portalUrl()}/logo`,
-      form('logo', 'big.png', Buffer.concat([PNG, Buffer.alloc(1024 * 1024)])),
+      formWith('logo', 'big.png', Buffer.concat([PNG, Buffer.alloc(1024 * 1024)])),
     );
     expect(big.statusCode).toBe(413);
     expect(big.json().errors).toEqual(['logo: File is too large; the limit is 1 MB.']);
@@ -454,11 +446,11 @@ describe('logo and favicons', () => {
       ['malformed', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>')],
     ];
     for (const [what, body] of refused) {
-      const res = await upload(vendor, `${portalUrl()}/logo`, form('logo', 'logo.svg', body, 'image/svg+xml'));
+      const res = await upload(vendor, `${portalUrl()}/logo`, formWith('logo', 'logo.svg', body, 'image/svg+xml'));
       expect(res.statusCode, what).toBe(400);
       expect(res.json().errors[0], what).toMatch(/^logo: This SVG image cannot be used: /);
     }
-    const ok = await upload(vendor, `${portalUrl()}/logo`, form('logo', 'logo.svg', CLEAN_SVG, 'image/svg+xml'));
+    const ok = await upload(vendor, `${portalUrl()}/logo`, formWith('logo', 'logo.svg', CLEAN_SVG, 'image/svg+xml'));
     expect(ok.statusCode, ok.body).toBe(200);
     const file = await fileOf(ok.json().urls.logo);
     expect(file.headers['content-type']).toBe('image/svg+xml');
@@ -467,21 +459,21 @@ describe('logo and favicons', () => {
   });
 
   it('keep one favicon of each kind (ICO, PNG, SVG) and are removed with their files', async () => {
-    const ico = await upload(vendor, `${portalUrl()}/favicon`, form('favicon', 'favicon.ico', ICO));
+    const ico = await upload(vendor, `${portalUrl()}/favicon`, formWith('favicon', 'favicon.ico', ICO));
     expect(ico.statusCode, ico.body).toBe(200);
-    const png = await upload(vendor, `${portalUrl()}/favicon`, form('favicon', 'icon.png', PNG));
+    const png = await upload(vendor, `${portalUrl()}/favicon`, formWith('favicon', 'icon.png', PNG));
     const favicons = png.json().urls.favicons as Record<string, string>;
     expect(Object.keys(favicons).sort()).toEqual(['ico', 'png']);
     expect((await fileOf(favicons.ico!)).headers['content-type']).toBe('image/x-icon');
     expect((await byHost({ 'x-original-host': 'portal.acme.test' })).json().urls.favicons).toEqual(favicons);
 
-    const jpeg = await upload(vendor, `${portalUrl()}/favicon`, form('favicon', 'icon.jpg', JPEG));
+    const jpeg = await upload(vendor, `${portalUrl()}/favicon`, formWith('favicon', 'icon.jpg', JPEG));
     expect(jpeg.statusCode).toBe(400);
     expect(jpeg.json().errors).toEqual(['favicon: A favicon is an ICO, PNG or SVG image.']);
     const big = await upload(
       vendor,
       `${portalUrl()}/favicon`,
-      form('favicon', 'big.png', Buffer.concat([PNG, Buffer.alloc(300 * 1024)])),
+      formWith('favicon', 'big.png', Buffer.concat([PNG, Buffer.alloc(300 * 1024)])),
     );
     expect(big.statusCode).toBe(413);
 
@@ -504,7 +496,7 @@ describe('logo and favicons', () => {
   it("a deleted portal's images go with it", async () => {
     const extra = await post(vendor, `${V}/brands/${brandId}/portals`, { domains: 'gone.acme.test' });
     const url = `${V}/brands/${brandId}/portals/${extra.json().id}`;
-    const logo = (await upload(vendor, `${url}/logo`, form('logo', 'l.png', PNG))).json().urls.logo as string;
+    const logo = (await upload(vendor, `${url}/logo`, formWith('logo', 'l.png', PNG))).json().urls.logo as string;
     expect((await t.call(vendor, { method: 'DELETE', url })).statusCode).toBe(204);
     expect((await fileOf(logo)).statusCode).toBe(404);
     expect((await t.call(vendor, { method: 'GET', url })).statusCode).toBe(404);

@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES } from '../src/files/index.ts';
 import { runDueJobs } from '../src/jobs/queue.ts';
 import type { Session, TestApp } from './helpers.ts';
 import { openTenants, createProduct, linkToProvider as link } from './tenants.ts';
+import { form, type FilePart } from './multipart.ts';
 
 let t: TestApp;
 let vendor: Session;
@@ -24,30 +25,6 @@ const PNG = Buffer.from(
 );
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 
-interface FilePart {
-  field: string;
-  filename: string;
-  body: Buffer;
-  type?: string;
-}
-/** A multipart/form-data body as a browser sends it. */
-function form(fields: Record<string, string | number>, ...files: FilePart[]) {
-  const boundary = '----trellis-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-    );
-    chunks.push(f.body, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const image = (filename = 'shot.png', body = PNG): FilePart => ({
   field: 'thumbnail',
   filename,

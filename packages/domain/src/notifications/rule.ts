@@ -24,7 +24,8 @@ export const CONTACT_KIND_LABELS: Record<ContactKind, string> = {
 export const MAX_TEMPLATE_BODY = 100_000;
 export const MAX_RULE_EMAILS = 50;
 
-const UserReference = z.object({
+/** A user of the account named by reference (ns.UserReference); also a report schedule's recipients. */
+export const UserReference = z.object({
   id: z.string(),
   name: z.string().nullable().optional(),
   email: z.string().optional(),
@@ -63,13 +64,16 @@ export type NotificationRule = z.infer<typeof NotificationRule>;
 
 // ---------------------------------------------------------------- input
 
-const refList = z.array(z.object({ id: z.string({ error: requiredError }).trim().min(1, REQUIRED) })).max(100);
+/** Users or groups of the account named by id (`[{ id }]`); also a report schedule's recipients. */
+export const RefListInput = z
+  .array(z.object({ id: z.string({ error: requiredError }).trim().min(1, REQUIRED) }))
+  .max(100);
 
 export const RecipientsInput = z
   .object(
     {
-      users: refList.default([]),
-      groups: refList.default([]),
+      users: RefListInput.default([]),
+      groups: RefListInput.default([]),
       emails: z
         .array(z.string().trim())
         .max(MAX_RULE_EMAILS, `At most ${MAX_RULE_EMAILS} addresses.`)

@@ -5,6 +5,7 @@ import { DATE_OPS, defineMachine, defineResource, filterOf, roteFilters } from '
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 import { cron as cronRule } from '../validation/rules.ts';
 import { requiredError } from '../validation/zod.ts';
+import { RefListInput, UserReference } from '../notifications/rule.ts';
 import { RENDERER_IDS, RENDERER_LABELS } from './template.ts';
 import { Report } from './report.ts';
 
@@ -12,6 +13,8 @@ import { Report } from './report.ts';
 // again and again as its trigger says — the reference's daily / weekly / monthly at a UTC time, or (Trellis) any
 // standard 5-field cron expression in `trigger.cron`. Each run makes a report named "<name> from <date> (UTC)"; the
 // account's own, like its reports. `trigger` runs it once now. Disabled, it makes none.
+// Trellis: its `recipients`, users of the account (reference-style user references, as a notification rule names
+// them), are mailed a link to each run's report in the portal once it has finished (or why it failed).
 
 export const SCHEDULE_STATUSES = ['enabled', 'disabled'] as const;
 export const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
@@ -73,6 +76,8 @@ export const ReportSchedule = z.object({
   renderer: z.enum(RENDERER_IDS),
   owner: z.object({ id: z.string(), name: z.string() }),
   stats: z.object({ total_executions: z.number().int(), average_execution_time: z.number().int() }),
+  /** Trellis: the account's users mailed when a run's report has finished; absent on a schedule saved before them. */
+  recipients: z.array(UserReference).optional(),
   /** `next_execution.at`: when it runs next (none while disabled); `last_execution.at`: when it last made a report. */
   events: Events,
 });
@@ -97,6 +102,8 @@ export const ReportScheduleCreate = z.object({
     .enum(RENDERER_IDS, { error: () => `Choose one of ${RENDERER_IDS.join(', ')}.` })
     .optional()
     .meta({ title: 'Format', labels: RENDERER_LABELS }),
+  /** Users of the schedule's account, by id; none when not given (an update without them keeps them). */
+  recipients: RefListInput.optional().meta({ title: 'Recipients' }),
 });
 export type ReportScheduleCreate = z.infer<typeof ReportScheduleCreate>;
 export const ReportScheduleUpdate = ReportScheduleCreate.omit({ template: true }).partial();
@@ -138,6 +145,7 @@ const SCHEDULE_FIELDS: Fields = {
   status: { label: 'Status', kind: 'status' },
   'events.next_execution.at': { label: 'Next run', kind: 'date' },
   'events.last_execution.at': { label: 'Last run', kind: 'date' },
+  recipients: { label: 'Recipients', kind: 'list', empty: 'Nobody is mailed' },
 };
 
 export const reportScheduleResource = defineResource({
@@ -167,6 +175,6 @@ export const reportScheduleResource = defineResource({
   },
   detail: {
     // the status is the title's chip
-    fields: ['id', 'template.name', 'renderer', 'events.next_execution.at', 'events.last_execution.at'],
+    fields: ['id', 'template.name', 'renderer', 'events.next_execution.at', 'events.last_execution.at', 'recipients'],
   },
 });

@@ -40,6 +40,7 @@ import * as m0038serviceLevels from './migrations/0038_service_levels.ts';
 import * as m0039events from './migrations/0039_events_webhooks.ts';
 import * as m0040reporting from './migrations/0040_reporting.ts';
 import * as m0041notificationRules from './migrations/0041_notification_rules.ts';
+import * as m0042reportRepositories from './migrations/0042_report_repositories.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0039_events_webhooks': m0039events,
   '0040_reporting': m0040reporting,
   '0041_notification_rules': m0041notificationRules,
+  '0042_report_repositories': m0042reportRepositories,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

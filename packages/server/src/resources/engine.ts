@@ -251,7 +251,7 @@ async function checkRead(res: Served<any>, ctx: Ctx, db: Db, params?: Params, wr
     throw ApiError.forbidden(`Access to module ${module} is not granted.`);
 }
 
-async function checkWrite(res: Served<any>, ctx: Ctx, params: Params, db: Db) {
+export async function checkWrite(res: Served<any>, ctx: Ctx, params: Params, db: Db) {
   await checkRead(res, ctx, db, params, true);
   if (!sideWrites(res.decl, ctx.account.type))
     throw ApiError.forbidden(`Only ${res.decl.writableBy!.join(' or ')} accounts manage ${nounOf(res.decl)}.`);

@@ -77,15 +77,19 @@ export function runServerField(key: string): string | null {
   return m ? `parameters.${m[1]}` : null;
 }
 
-/** Puts the messages of a 400 on the fields they name; returns the message for the rest, or null. */
+/**
+ * Puts the messages of a 400 on the fields they name (`own`: the form's fields beyond the run's, named alike);
+ * returns the message for the rest, or null.
+ */
 export function placeRunErrors<F extends RunForm>(
   err: unknown,
   setError: (f: Path<F>, e: { message: string }) => void,
+  own: readonly string[] = [],
 ) {
   const byField = err instanceof ApiError ? err.fieldErrors : {};
   let unplaced = Object.keys(byField).length === 0;
   for (const [key, messages] of Object.entries(byField)) {
-    const field = runServerField(key);
+    const field = own.includes(key) ? key : runServerField(key);
     if (field && messages[0]) setError(field as Path<F>, { message: messages[0] });
     else unplaced = true;
   }

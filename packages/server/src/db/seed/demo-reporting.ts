@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { runDueJobs } from '../../jobs/queue.ts';
 import type { DB } from '../schema.ts';
+import { exampleArchive } from '../../modules/reporting/repositories/example.ts';
 import { demoUser } from './demo-api.ts';
 
 // Demo reports, made through the public API: Demo Vendor runs the subscriptions report of Secure Mail Suite, so the
-// reports list is not empty and its file downloads, and schedules a weekly report of its fulfillment requests. The
-// report's job runs here, as the server's runner would run it.
+// reports list is not empty and its file downloads, schedules a weekly report of its fulfillment requests, and
+// uploads the example repository (examples/report-repository) so its own template shows how one is made. The jobs
+// (the report's run, the repository's configuration) run here, as the server's runner would run them.
 
 export async function seedDemoReporting(app: FastifyInstance, db: Kysely<DB>, productId: string) {
   const vendor = await demoUser(app, 'vendor@demo.trellis', 'reporting');
@@ -23,6 +25,11 @@ export async function seedDemoReporting(app: FastifyInstance, db: Kysely<DB>, pr
       renderer: 'xlsx',
       trigger: { frequency: 'weekly', time: '06:00', day_of_week: 1 },
       parameters: { period: { after: '2020-01-01', before: '2100-01-01' } },
+    });
+    await vendor.upload('/reporting/repositories', {
+      field: 'archive',
+      name: 'example-reports.zip',
+      body: Buffer.from(exampleArchive()),
     });
   } finally {
     await vendor.logout();

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { systemCtx, type Ctx } from '../../http/context.ts';
 import type { Db } from '../../resources/engine.ts';
 
 // What other areas may use of identity.
@@ -75,3 +76,15 @@ export async function ssoButtons(db: Db, accountId: string | undefined) {
 /** An account's helpdesk settings (the defaults until it saves its own): the auto-close timeout of its cases. */
 export { helpdeskObject as helpdeskSettingsOf } from './settings/helpdesk.ts';
 export { onAccountCreated } from './accounts/hooks.ts';
+
+/** The context an account's background work reads and writes in (a webhook's delivery, a repository's set-up). */
+export async function accountCtx(db: Db, accountId: string): Promise<Ctx | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'type', 'data'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const type = row.type as 'vendor' | 'provider';
+  return systemCtx({ id: row.id, name: row.name, type, roles: (row.data as any).roles ?? [type] });
+}

@@ -12,7 +12,7 @@ import { getObject, presentObject, type Db } from '../../resources/engine.ts';
 import { resourceOfClass } from '../../resources/events.ts';
 import { newId } from '../../resources/ids.ts';
 import { servedByName } from '../../resources/routes.ts';
-import { accountCtx } from './accounts.ts';
+import { accountCtx } from '../identity/public.ts';
 import { call, type CallResult } from './outbound.ts';
 import { outboundPolicy } from './policy.ts';
 import { SIGNATURE_HEADER, bearerToken, signatureHeader } from './signing.ts';

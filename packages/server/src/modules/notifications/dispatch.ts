@@ -12,7 +12,7 @@ import {
   type EventRow,
 } from '../../resources/events.ts';
 import { servedByName } from '../../resources/routes.ts';
-import { accountCtx } from './accounts.ts';
+import { accountCtx } from '../identity/public.ts';
 import { DELIVER_JOB, insertDelivery, queueIfFirst } from './deliver.ts';
 import { countEvent } from './stats.ts';
 

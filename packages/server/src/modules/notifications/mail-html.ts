@@ -5,7 +5,7 @@ import { brandById, brandOfAccount } from '../branding/public.ts';
 // Notification mail in the look of the account's brand (its own, else its parent's, else Trellis's): a bar in the
 // brand's primary colour with its title, the rendered body, and a footer saying why the mail came.
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const colour = (c: string | undefined, fallback: string) => (c && /^#[0-9a-f]{3,8}$/i.test(c) ? c : fallback);
 

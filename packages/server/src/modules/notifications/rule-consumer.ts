@@ -6,7 +6,7 @@ import {
 } from '@trellis/domain';
 import type { Ctx } from '../../http/context.ts';
 import type { EventConsumer } from '../../resources/events.ts';
-import { accountCtx } from './accounts.ts';
+import { accountCtx } from '../identity/public.ts';
 import { objectAs, viewOf } from './rule-objects.ts';
 import { queueRendered, ruleRecipients } from './rule-mail.ts';
 import { renderTemplate } from './rule-render.ts';

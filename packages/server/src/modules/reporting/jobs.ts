@@ -10,11 +10,14 @@ import { systemCtx, type Ctx } from '../../http/context.ts';
 import { enqueueUnlessQueued, type JobHandler } from '../../jobs/queue.ts';
 import { listObjects, parseQuery, saveStamped, updateObject } from '../../resources/engine.ts';
 import { servedResources } from '../../resources/routes.ts';
-import { templateDef } from './registry.ts';
+import { findTemplate, type TemplateDef } from './registry.ts';
+import { versionFiles } from './repositories/versions.ts';
 import { RENDERER_TYPES } from './renderers.ts';
 import { reports, type Requester } from './reports.ts';
 import { PAGE } from './protocol.ts';
-import { ReportFailure, runInWorker } from './runner.ts';
+import type { ReportCode } from './protocol.ts';
+import { ReportFailure, runInProcess, runInWorker } from './runner.ts';
+import { mailScheduleRecipients } from './schedule-mail.ts';
 import { settingsOf } from './settings.ts';
 
 // The report's run (queued by its creation): pending → running, the template run in its thread as the requester,
@@ -36,7 +39,8 @@ async function listAs(
   params: Record<string, string>,
   offset: number,
 ) {
-  const res = [...servedResources].find((r) => r.decl.name === resource);
+  // by the resource's name (built-in templates) or its API path (uploaded ones: '/subscriptions/assets')
+  const res = [...servedResources].find((r) => r.decl.name === resource || r.decl.path === resource);
   if (!res) throw new Error(`No collection ${resource}.`);
   const query = parseQuery(rql);
   const { items, total } = await listObjects(res, ctx, params, { ...query, limit: PAGE, offset }, db);
@@ -70,7 +74,8 @@ async function start(db: Kysely<DB>, id: string, timeoutMs: number) {
         status: 'failed' as const,
         failure_output: 'The server stopped while the report ran.',
       };
-      await saveStamped(reports, ctx, row.data, failed, 'fail', trx, 'terminated');
+      const saved = await saveStamped(reports, ctx, row.data, failed, 'fail', trx, 'terminated');
+      await mailScheduleRecipients(trx, saved, settingsOf(db).publicUrl);
       return null;
     }
     if (row.data.status !== 'pending') return null;
@@ -80,6 +85,10 @@ async function start(db: Kysely<DB>, id: string, timeoutMs: number) {
   });
 }
 
+/**
+ * Ends the run under the report's row lock: succeeded with its file, or failed. A schedule's report mails the
+ * schedule's recipients in the same transaction, once: only on the step out of running.
+ */
 async function finish(db: Kysely<DB>, id: string, change: Partial<Report>, fileKey: string | null = null) {
   await db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ data: Report; requester: Requester }>`select data, requester from reports
@@ -90,7 +99,16 @@ async function finish(db: Kysely<DB>, id: string, change: Partial<Report>, fileK
     const after = { ...before, ...change };
     const saved = await saveStamped(reports, ctx, before, after, change.status ?? 'update', trx, 'terminated');
     if (fileKey) await updateObject(reports, saved, trx, { file_key: fileKey });
+    if (before.status === 'running') await mailScheduleRecipients(trx, saved, settingsOf(db).publicUrl);
   });
+}
+
+/** A built-in template's module, or an uploaded one's files at the repository's tag. */
+async function codeOf(db: Kysely<DB>, def: TemplateDef): Promise<ReportCode> {
+  if (def.module) return { module: def.module };
+  const files = def.upload && (await versionFiles(db, def.repository.id, def.upload.tag));
+  if (!files) throw new ReportFailure(`The code of ${def.name} (${def.repository.git.tag}) is no longer there.`);
+  return { files, entrypoint: def.upload!.entrypoint };
 }
 
 export const runReportJob: JobHandler = async (db, payload: { id: string }) => {
@@ -99,7 +117,7 @@ export const runReportJob: JobHandler = async (db, payload: { id: string }) => {
   if (!claimed) return;
   const { report, requester } = claimed;
   const ctx = ctxOf(requester);
-  const def = templateDef(report.template.id);
+  const def = await findTemplate(db, report.template.id);
   const type = RENDERER_TYPES[report.renderer];
   const path = join(tmpdir(), `trellis-${report.id}-${process.pid}.${type.ext}`);
   const began = Date.now();
@@ -107,9 +125,11 @@ export const runReportJob: JobHandler = async (db, payload: { id: string }) => {
   let writing = Promise.resolve();
   try {
     if (!def) throw new ReportFailure(`Template ${report.template.id} no longer exists.`);
-    const { rows } = await runInWorker(
+    const code = await codeOf(db, def);
+    const { rows } = await (def.module ? runInWorker : runInProcess)(
       {
-        module: def.module,
+        code,
+        memoryMb: settings.memoryMb,
         renderer: report.renderer,
         path,
         account: requester.account,

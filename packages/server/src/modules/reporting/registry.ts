@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   ASSET_STATUSES,
   REQUEST_STATUSES,
@@ -9,11 +10,13 @@ import {
   type ReportParameter,
   type ReportTemplate,
 } from '@trellis/domain';
+import type { Db } from '../../resources/engine.ts';
 
 // The templates a report can be run from, by id: Trellis's built-in repository ("Trellis reports"), each template a
 // module of templates/ run in the report thread. Tests add templates of their own with registerTemplate (a report
 // that never ends, one that eats memory): the registry is the only way in, nothing is shipped for them.
 
+/** A template as reports and schedules run it: built in (a module of templates/) or uploaded (sandboxed code). */
 export interface TemplateDef {
   id: string;
   local_id: string;
@@ -21,9 +24,21 @@ export interface TemplateDef {
   description: string;
   audience: { vendor: boolean; provider: boolean };
   parameters: ReportParameter[];
-  /** The module (file URL) whose default export is the ReportDefinition (definition.ts). */
-  module: string;
+  /** Built in: the module (file URL) whose default export is the ReportDefinition (definition.ts). */
+  module?: string;
+  /** Uploaded: the entrypoint's path in the repository's archive of this tag (repositories/). */
+  upload?: { entrypoint: string; tag: string };
+  repository: ReportTemplate['repository'];
+  owner: { id: string; name: string };
+  renderers: readonly RendererId[];
+  default_renderer: RendererId;
 }
+
+/** What a built-in (or a test's) template declares; the rest is the built-in repository's. */
+export type BuiltinTemplate = Pick<
+  TemplateDef,
+  'id' | 'local_id' | 'name' | 'description' | 'audience' | 'parameters'
+> & { module: string };
 
 export const BUILTIN_REPOSITORY = {
   id: 'RR-000-001',
@@ -59,7 +74,7 @@ const marketplace: ReportParameter = {
 const moduleUrl = (file: string) => new URL(`./templates/${file}.ts`, import.meta.url).href;
 const both = { vendor: true, provider: true };
 
-const BUILTIN: TemplateDef[] = [
+const BUILTIN: BuiltinTemplate[] = [
   {
     id: 'TP-000-001',
     local_id: 'subscriptions',
@@ -144,18 +159,53 @@ const BUILTIN: TemplateDef[] = [
   },
 ];
 
-const registry = new Map<string, TemplateDef>(BUILTIN.map((t) => [t.id, t]));
+export const DEFAULT_RENDERER: RendererId = 'xlsx';
 
-export const builtinTemplates = (): readonly TemplateDef[] => BUILTIN;
-export const templateDef = (id: string): TemplateDef | undefined => registry.get(id);
+const builtin = (t: BuiltinTemplate): TemplateDef => ({
+  ...t,
+  repository: {
+    id: BUILTIN_REPOSITORY.id,
+    name: BUILTIN_REPOSITORY.name,
+    repository_type: 'system',
+    git: BUILTIN_REPOSITORY.git,
+  },
+  owner: { ...SYSTEM_OWNER },
+  renderers: RENDERER_IDS,
+  default_renderer: DEFAULT_RENDERER,
+});
 
-/** Adds a template that is not built in (tests); returns a function that takes it away again. */
-export function registerTemplate(def: TemplateDef): () => void {
-  registry.set(def.id, def);
-  return () => registry.delete(def.id);
+const registry = new Map<string, TemplateDef>(BUILTIN.map((t) => [t.id, builtin(t)]));
+
+export const builtinTemplates = (): readonly TemplateDef[] => BUILTIN.map((t) => registry.get(t.id)!);
+
+/** A template by id: a built-in one, or one of an uploaded repository (as its configuration stored it). */
+export async function findTemplate(db: Db, id: string): Promise<TemplateDef | undefined> {
+  const known = registry.get(id);
+  if (known) return known;
+  const { rows } = await sql<{ data: ReportTemplate }>`select data from report_templates
+    where id = ${id} and type = 'custom'`.execute(db);
+  return rows[0] ? uploadedDef(rows[0].data) : undefined;
 }
 
-export const DEFAULT_RENDERER: RendererId = 'xlsx';
+const uploadedDef = (t: ReportTemplate): TemplateDef => ({
+  id: t.id,
+  local_id: t.local_id,
+  name: t.name,
+  description: t.description,
+  audience: t.audience,
+  parameters: t.parameters,
+  upload: { entrypoint: t.entrypoint, tag: t.repository.git.tag },
+  repository: t.repository,
+  owner: t.owner,
+  renderers: t.renderers.map((r) => r.id),
+  default_renderer: t.default_renderer,
+});
+
+/** Adds a template that is not built in (tests); returns a function that takes it away again. */
+export function registerTemplate(t: BuiltinTemplate): () => void {
+  registry.set(t.id, builtin(t));
+  return () => registry.delete(t.id);
+}
 
 /** The stats of a template nobody of the account has run (templates.ts presents each account's own). */
 export const NO_RUNS: ReportTemplate['stats'] = {
@@ -179,29 +229,24 @@ export function templateObject(def: TemplateDef, at: string): ReportTemplate {
     name: def.name,
     local_id: def.local_id,
     description: def.description,
-    type: 'system',
+    type: def.upload ? 'custom' : 'system',
     revision: 1,
     specs_version: '2',
     status: 'enabled',
     notes: null,
-    repository: {
-      id: BUILTIN_REPOSITORY.id,
-      name: BUILTIN_REPOSITORY.name,
-      repository_type: 'system',
-      git: BUILTIN_REPOSITORY.git,
-    },
+    repository: def.repository,
     audience: def.audience,
-    entrypoint: `reports.${def.local_id}.entrypoint.generate`,
+    entrypoint: def.upload?.entrypoint ?? `reports.${def.local_id}.entrypoint.generate`,
     parameters: def.parameters,
-    owner: { ...SYSTEM_OWNER },
+    owner: def.owner,
     stats: NO_RUNS,
-    renderers: RENDERER_IDS.map((id) => ({
+    renderers: def.renderers.map((id) => ({
       id,
       type: id,
       description: RENDERER_LABELS[id],
-      default: id === DEFAULT_RENDERER,
+      default: id === def.default_renderer,
     })),
-    default_renderer: DEFAULT_RENDERER,
+    default_renderer: def.default_renderer,
     events: { created: { at }, updated: { at } },
   };
 }

@@ -14,7 +14,7 @@ import { ApiError } from '../../http/errors.ts';
 import { insertStamped, type Db, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { BUILTIN_REPOSITORY, DEFAULT_RENDERER, templateDef, type TemplateDef } from './registry.ts';
+import { findTemplate, type TemplateDef } from './registry.ts';
 import { reportTable } from './tables.ts';
 
 // Reports (reference /reporting/reports): the requester's account's alone (another account's report is a 404).
@@ -35,18 +35,21 @@ export const requesterOf = (ctx: Ctx): Requester => ({
 });
 
 /**
- * The template (one the caller's side may run, enabled) and the parameter values, checked; 400s name the field.
- * Shared by reports and schedules.
+ * The template (one the caller's side may run, enabled: a built-in one or one of the account's own repositories),
+ * the renderer (one the template has) and every parameter value, checked; 400s name the field. Shared by reports
+ * and schedules.
  */
-export async function checkRun(db: Db, ctx: Ctx, templateId: string, parameters: unknown) {
-  const def = templateDef(templateId);
-  // a template of the other side is as unknown as one that does not exist
-  if (!def || !def.audience[ctx.account.type])
+export async function checkRun(db: Db, ctx: Ctx, templateId: string, parameters: unknown, renderer?: RendererId) {
+  const def = await findTemplate(db, templateId);
+  // a template of the other side, or of another account's repository, is as unknown as one that does not exist
+  if (!def || !def.audience[ctx.account.type] || (def.upload && def.owner.id !== ctx.account.id))
     throw ApiError.field('template.id', `There is no report template ${templateId}.`);
   const { rows } = await sql<{ status: string }>`select status from report_templates
     where id = ${def.id}`.execute(db);
   if (rows[0] && rows[0].status !== 'enabled')
     throw ApiError.field('template.id', `Template ${def.name} is ${rows[0].status}; no reports are made from it.`);
+  if (renderer && !def.renderers.includes(renderer))
+    throw ApiError.field('renderer', `Template ${def.name} renders ${def.renderers.join(', ')}; choose one of them.`);
   const { values, errors } = checkParameters(def.parameters, parameters);
   if (errors.length) throw new ApiError(400, ErrorCode.validation, errors);
   return { def, values };
@@ -58,14 +61,14 @@ export const templateRefOf = (def: TemplateDef): Report['template'] => ({
   name: def.name,
   local_id: def.local_id,
   description: def.description,
-  type: 'system',
+  type: def.upload ? 'custom' : 'system',
   specs_version: '2',
   revision: 1,
-  entrypoint: `reports.${def.local_id}.entrypoint.generate`,
+  entrypoint: def.upload?.entrypoint ?? `reports.${def.local_id}.entrypoint.generate`,
   repository: {
-    id: BUILTIN_REPOSITORY.id,
-    name: BUILTIN_REPOSITORY.name,
-    git: { url: BUILTIN_REPOSITORY.git.url, tag: BUILTIN_REPOSITORY.git.tag },
+    id: def.repository.id,
+    name: def.repository.name ?? def.repository.id,
+    git: { url: def.repository.git.url, tag: def.repository.git.tag },
   },
 });
 
@@ -110,12 +113,12 @@ export const reports: Served<Report> = {
   scope: (ctx) => sql<boolean>`t.account_id = ${ctx.account.id}`,
 
   async create(ctx, input: ReportCreate, _params, trx) {
-    const { def, values } = await checkRun(trx, ctx, input.template.id, input.parameters);
+    const { def, values } = await checkRun(trx, ctx, input.template.id, input.parameters, input.renderer);
     const report = reportOf(
       ctx,
       def,
       values,
-      input.renderer ?? DEFAULT_RENDERER,
+      input.renderer ?? def.default_renderer,
       input.name,
       input.description ?? null,
     );

@@ -9,16 +9,19 @@ import {
   type ScheduleTrigger,
 } from '@trellis/domain';
 import type { Ctx } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
 import { enqueueUnlessQueued, type JobHandler } from '../../jobs/queue.ts';
 import { updateObject, type Db, type Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
-import { DEFAULT_RENDERER } from './registry.ts';
+import { activeContacts } from '../identity/public.ts';
 import { checkRun, insertReport, reportOf, requesterOf, templateRefOf, type Requester } from './reports.ts';
 import { reportScheduleTable } from './tables.ts';
 
 // Report schedules (reference /reporting/schedules): the account's own. Each holds when it runs next
 // (`events.next_execution.at`, from its trigger's cron expression, computed with croner in UTC); a sweep job, queued
 // for the earliest next run, makes each due schedule's report as the user who made the schedule and moves it on.
+// Its `recipients` are active users of its account when named (one already on it may stay after leaving); each gets a
+// mail when a run's report has finished (schedule-mail.ts).
 
 export const SCHEDULE_JOB = 'reporting.schedules';
 
@@ -32,6 +35,27 @@ const withNext = (s: ReportSchedule, at: string | null): ReportSchedule => {
   const { next_execution: _gone, ...events } = s.events;
   return { ...s, events: at ? { ...events, next_execution: { at } } : events };
 };
+
+/**
+ * The recipients named, with their names and e-mails: each an active user of the account, or one the schedule names
+ * already (`kept`, who may have left since). Anybody else, another account's user too, is one and the same 400.
+ */
+async function recipientsOf(
+  db: Db,
+  accountId: string,
+  input: readonly { id: string }[],
+  kept: NonNullable<ReportSchedule['recipients']> = [],
+): Promise<NonNullable<ReportSchedule['recipients']>> {
+  const ids = [...new Set(input.map((r) => r.id))];
+  const active = new Map((await activeContacts(db, [accountId], ids)).map((u) => [u.id, u]));
+  const before = new Map(kept.map((r) => [r.id, r]));
+  const unknown = ids.find((id) => !active.has(id) && !before.has(id));
+  if (unknown) throw ApiError.field('recipients', `${unknown} is not an active user of your account.`);
+  return ids.map((id) => {
+    const u = active.get(id);
+    return u ? { id, name: u.name, email: u.email } : before.get(id)!;
+  });
+}
 
 /** Makes sure the sweep runs by the schedule's next run. */
 async function wake(db: Db, s: ReportSchedule) {
@@ -63,7 +87,7 @@ export const reportSchedules: Served<ReportSchedule> = {
   scope: (ctx) => sql<boolean>`t.account_id = ${ctx.account.id}`,
 
   async create(ctx, input: ReportScheduleCreate, _params, trx) {
-    const { def, values } = await checkRun(trx, ctx, input.template.id, input.parameters);
+    const { def, values } = await checkRun(trx, ctx, input.template.id, input.parameters, input.renderer);
     const schedule: ReportSchedule = {
       id: newId('RS', 4, 4),
       name: input.name,
@@ -73,9 +97,10 @@ export const reportSchedules: Served<ReportSchedule> = {
       template: templateRefOf(def),
       trigger: input.trigger,
       parameters: values,
-      renderer: input.renderer ?? DEFAULT_RENDERER,
+      renderer: input.renderer ?? def.default_renderer,
       owner: { id: ctx.account.id, name: ctx.account.name },
       stats: { total_executions: 0, average_execution_time: 0 },
+      recipients: await recipientsOf(trx, ctx.account.id, input.recipients ?? []),
       events: {},
     };
     return {
@@ -92,9 +117,12 @@ export const reportSchedules: Served<ReportSchedule> = {
   async update(ctx, current, input: ReportScheduleUpdate, _params, trx) {
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     let next: ReportSchedule = { ...current, ...given } as ReportSchedule;
-    if (input.parameters !== undefined) {
-      next.parameters = (await checkRun(trx, ctx, current.template.id, input.parameters)).values;
+    if (input.parameters !== undefined || input.renderer !== undefined) {
+      const parameters = input.parameters ?? current.parameters ?? {};
+      next.parameters = (await checkRun(trx, ctx, current.template.id, parameters, next.renderer)).values;
     }
+    if (input.recipients !== undefined)
+      next.recipients = await recipientsOf(trx, current.owner.id, input.recipients, current.recipients);
     if (next.status === 'enabled') next = withNext(next, nextRun(next.trigger));
     await wake(trx, next);
     return next;

@@ -7,6 +7,8 @@ export interface ReportSettings {
   retentionDays: number;
   timeoutMs: number;
   memoryMb: number;
+  /** Where the portal answers: the links of the mails to a schedule's recipients. */
+  publicUrl: string;
 }
 
 const bound = new WeakMap<object, ReportSettings>();
@@ -16,8 +18,9 @@ export function bindSettings(db: object, config: Config) {
     retentionDays: config.reportRetentionDays,
     timeoutMs: config.reportTimeoutMs,
     memoryMb: config.reportMemoryMb,
+    publicUrl: config.publicUrl.replace(/\/+$/, ''),
   });
 }
 
 export const settingsOf = (db: object): ReportSettings =>
-  bound.get(db) ?? { retentionDays: 30, timeoutMs: 5 * 60_000, memoryMb: 256 };
+  bound.get(db) ?? { retentionDays: 30, timeoutMs: 5 * 60_000, memoryMb: 256, publicUrl: 'http://127.0.0.1:8080' };

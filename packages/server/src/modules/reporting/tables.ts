@@ -1,4 +1,4 @@
-import type { Report, ReportSchedule, ReportTemplate } from '@trellis/domain';
+import type { Report, ReportSchedule, ReportTemplate, ReportsRepository } from '@trellis/domain';
 import { bool, defineTable, jsonb, text, timestamp } from '../../resources/table.ts';
 
 // The reporting area's tables (migrations/0040_reporting.ts): each column names the object path it copies.
@@ -14,6 +14,8 @@ export const reportTemplateTable = defineTable('report_templates', {
   repository_name: text('repository.name'),
   audience_vendor: bool('audience.vendor'),
   audience_provider: bool('audience.provider'),
+  /** The owner's account; null for the built-in templates, which every account reads. */
+  account_id: text((t: ReportTemplate) => (t.type === 'custom' ? t.owner.id : null)).nullable(),
   created_at: timestamp('events.created.at'),
   updated_at: timestamp((t: ReportTemplate) => t.events.updated?.at ?? t.events.created.at),
 });
@@ -23,8 +25,25 @@ export const reportRepositoryTable = defineTable('report_repositories', {
   name: text('name'),
   status: text('status'),
   repository_type: text('repository_type'),
+  /** The owner's account; null for the built-in repository, which every account reads. */
+  account_id: text((r: ReportsRepository) => (r.repository_type === 'custom' ? r.owner.id : null)).nullable(),
   created_at: timestamp('events.created.at'),
+  updated_at: timestamp((r: ReportsRepository) => r.events.updated?.at ?? r.events.created.at),
 });
+
+/** Each uploaded version of a repository: its reports' files (path → text), by tag. */
+export const reportRepositoryVersionTable = defineTable(
+  'report_repository_versions',
+  {
+    repository_id: text(),
+    tag: text(),
+    /** SHA-1 of the archive, shown as the repository's git commit. */
+    commit: text(),
+    files: jsonb(),
+    created_at: timestamp(),
+  },
+  { data: false },
+);
 
 export const reportTable = defineTable('reports', {
   id: text('id'),

@@ -7,19 +7,25 @@ import {
   type ReportsRepository,
 } from '@trellis/domain';
 import type { DB } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
 import { rowFor, type Served } from '../../resources/engine.ts';
 import { BUILTIN_REPOSITORY, NO_RUNS, builtinTemplates, templateObject } from './registry.ts';
 import { reportRepositoryTable, reportTemplateTable } from './tables.ts';
 
-// The built-in repository and its templates as resources: every account reads them (each side the templates its
-// audience names); they are written from the code's registry when the app starts, keeping their status.
+// Repositories and templates as resources: the built-in ones every account reads (each side the templates its
+// audience names), written from the code's registry when the app starts, keeping their status; an account's own
+// uploaded ones (repositories/) only that account.
 
 export const reportTemplates: Served<ReportTemplate> = {
   decl: reportTemplateResource,
   table: reportTemplateTable,
   columns: { 'events.updated.at': 'updated_at' },
   owner: (t) => t.owner.id,
-  scope: (ctx) => (ctx.account.type === 'vendor' ? sql<boolean>`t.audience_vendor` : sql<boolean>`t.audience_provider`),
+  // the built-in templates (no owner) and the account's own repositories', each side those its audience names
+  scope: (ctx) =>
+    sql<boolean>`(t.account_id is null or t.account_id = ${ctx.account.id}) and ${
+      ctx.account.type === 'vendor' ? sql`t.audience_vendor` : sql`t.audience_provider`
+    }`,
   // the stats are the caller's account's own runs: another account's use of a template is none of its business
   presentMany: async (templates, ctx, _include, db) => {
     if (!templates.length) return templates;
@@ -69,8 +75,21 @@ function statsOf(r: StatsRow | undefined): ReportTemplate['stats'] {
 export const reportRepositories: Served<ReportsRepository> = {
   decl: reportRepositoryResource,
   table: reportRepositoryTable,
+  columns: { 'events.updated.at': 'updated_at' },
   owner: (r) => r.owner.id,
-  scope: () => sql<boolean>`true`,
+  // the built-in repository (no owner) and the account's own
+  scope: (ctx) => sql<boolean>`(t.account_id is null or t.account_id = ${ctx.account.id})`,
+
+  /** Its templates go with it (their reports stay); not while a schedule runs one of them. */
+  async remove(_ctx, repo, _params, trx) {
+    const { rows } = await sql<{ id: string; name: string }>`select s.id, s.name from report_schedules s
+      join report_templates t on t.id = s.template_id where t.repository_id = ${repo.id}`.execute(trx);
+    if (rows.length)
+      throw ApiError.conflict(
+        `${repo.name ?? repo.id} has templates that schedules run (${rows.map((r) => `${r.name} (${r.id})`).join(', ')}); delete those schedules first.`,
+      );
+    await sql`delete from report_templates where repository_id = ${repo.id}`.execute(trx);
+  },
 };
 
 function repositoryObject(at: string): ReportsRepository {

@@ -15,7 +15,8 @@ import { CONTACT_KINDS, CONTACT_KIND_LABELS, type ContactKind } from '@trellis/d
 import { listAll } from '../../../api/list.ts';
 import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { useActiveMembers } from '../../../components/AssignUserDialog.tsx';
-import type { Named, RuleForm } from './ruleForm.ts';
+import { NamedPicker } from '../../../components/NamedPicker.tsx';
+import type { RuleForm } from './ruleForm.ts';
 
 /** Reading the account's groups (like its users) needs the users module; without it only the rule's own show. */
 const USERS_MODULE = 'MD-0001';
@@ -28,34 +29,6 @@ function useGroups() {
     queryFn: ({ signal }) => listAll<Group>(path, 'ordering(name)', signal),
     enabled: allows(auth.permissions, USERS_MODULE),
   });
-}
-
-/** Users or groups of the account, picked by name; the rule's current ones stay even when the list cannot be read. */
-function NamedPicker({
-  label,
-  value,
-  onChange,
-  options,
-  error,
-}: {
-  label: string;
-  value: Named[];
-  onChange: (v: Named[]) => void;
-  options: Named[];
-  error?: string;
-}) {
-  const all = [...options, ...value.filter((v) => !options.some((o) => o.id === v.id))];
-  return (
-    <Autocomplete
-      multiple
-      options={all}
-      value={value}
-      onChange={(_, v) => onChange(v)}
-      getOptionLabel={(o) => (o.name ? `${o.name} (${o.id})` : o.id)}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      renderInput={(params) => <TextField {...params} label={label} error={!!error} helperText={error} />}
-    />
-  );
 }
 
 /**

@@ -21,10 +21,15 @@ afterEach(() => {
 const PATH = `/reporting/schedules/${SCHEDULE_ID}`;
 const PAGE = `/reports/schedules/${SCHEDULE_ID}`;
 
-function api() {
-  let stored = scheduleFixture();
+const VERA = { id: 'UR-100-200-300', name: 'Vera Vendor', email: 'vendor@demo.trellis' };
+const MAX = { id: 'UR-100-200-400', name: 'Max Multi', email: 'multi@demo.trellis' };
+
+function api(schedule = scheduleFixture()) {
+  let stored = schedule;
   const calls = mockApi({
     'GET /auth/context': () => ({ body: VENDOR_CONTEXT }),
+    [`GET /accounts/${VENDOR_CONTEXT.account.id}/users`]: () =>
+      listBody([VERA, MAX].map((u) => ({ ...u, status: 'joined' }))),
     [`GET ${PATH}`]: () => ({ body: stored }),
     [`GET /reporting/templates/${TEMPLATE_ID}`]: () => ({ body: templateFixture() }),
     'GET /reporting/schedules': () => listBody([stored]),
@@ -95,5 +100,35 @@ describe('schedule page', () => {
     renderPortal(`${PAGE}?tab=reports`);
     expect(await screen.findByText('Weekly requests from 2026-11-16')).toBeTruthy();
     expect(calls.find((c) => c.path === '/reporting/reports')!.query).toContain(`eq(schedule.id,${SCHEDULE_ID})`);
+  });
+
+  it('lists its recipients, and nobody when it has none', async () => {
+    api(scheduleFixture({ recipients: [VERA, MAX] }));
+    renderPortal(PAGE);
+    await screen.findByRole('heading', { level: 1, name: 'Weekly requests' });
+    expect(valueOf('Recipients').textContent).toBe('Vera Vendor, Max Multi');
+    cleanup();
+    api();
+    renderPortal(PAGE);
+    await screen.findByRole('heading', { level: 1, name: 'Weekly requests' });
+    expect(valueOf('Recipients').textContent).toBe('Nobody is mailed');
+  });
+
+  it('edits its recipients: the form comes back with them, the update sends them by id', async () => {
+    const calls = api(scheduleFixture({ recipients: [VERA, MAX] }));
+    renderPortal(PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit schedule' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Max Multi (UR-100-200-400)' })).toBeTruthy(),
+    );
+    // the chip's delete icon takes Max off
+    const chip = within(dialog).getByRole('button', { name: 'Max Multi (UR-100-200-400)' });
+    fireEvent.click(chip.querySelector('.MuiChip-deleteIcon')!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Schedule Weekly requests is saved.')).toBeTruthy();
+    expect((calls.find((c) => c.method === 'PUT')!.body as { recipients: unknown }).recipients).toEqual([
+      { id: VERA.id },
+    ]);
   });
 });

@@ -18,9 +18,15 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function api() {
+const MEMBERS = [
+  { id: 'UR-100-200-300', name: 'Vera Vendor', email: 'vendor@demo.trellis', status: 'joined' },
+  { id: 'UR-100-200-400', name: 'Max Multi', email: 'multi@demo.trellis', status: 'joined' },
+];
+
+function api(over: Record<string, (c: Call) => { status?: number; body?: unknown }> = {}) {
   return mockApi({
     'GET /auth/context': () => ({ body: VENDOR_CONTEXT }),
+    [`GET /accounts/${VENDOR_CONTEXT.account.id}/users`]: () => listBody(MEMBERS),
     'GET /reporting/schedules': () => listBody([]),
     'GET /reporting/templates': () => listBody([templateFixture()]),
     [`GET /reporting/templates/${TEMPLATE_ID}`]: () => ({ body: templateFixture() }),
@@ -31,6 +37,7 @@ function api() {
     }),
     [`GET /reporting/schedules/${SCHEDULE_ID}`]: () => ({ body: scheduleFixture() }),
     'GET /reporting/reports': () => listBody([]),
+    ...over,
   });
 }
 
@@ -123,5 +130,38 @@ describe('add schedule', () => {
       time: '06:00',
       day_of_week: 1,
     });
+  });
+
+  it('names recipients among the account’s users and sends them by id', async () => {
+    const calls = api();
+    const { dialog } = await openAdd();
+    expect(field(dialog, /^Recipients/).closest('.MuiFormControl-root')!.textContent).toContain(
+      "mailed a link to each run's report",
+    );
+    fireEvent.mouseDown(field(dialog, /^Recipients/));
+    fireEvent.click(await screen.findByRole('option', { name: 'Max Multi (UR-100-200-400)' }));
+    fireEvent.mouseDown(field(dialog, /^Recipients/));
+    fireEvent.click(await screen.findByRole('option', { name: 'Vera Vendor (UR-100-200-300)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect((calls.find((c) => c.method === 'POST')!.body as { recipients: unknown }).recipients).toEqual([
+      { id: 'UR-100-200-400' },
+      { id: 'UR-100-200-300' },
+    ]);
+  });
+
+  it('shows the server’s refusal of a recipient on the field', async () => {
+    api({
+      'POST /reporting/schedules': () => ({
+        status: 400,
+        body: { error_code: 'VAL_001', errors: ['recipients: UR-100-200-400 is not an active user of your account.'] },
+      }),
+    });
+    const { dialog } = await openAdd();
+    fireEvent.mouseDown(field(dialog, /^Recipients/));
+    fireEvent.click(await screen.findByRole('option', { name: 'Max Multi (UR-100-200-400)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const message = await within(dialog).findByText('UR-100-200-400 is not an active user of your account.');
+    expect(message.closest('.MuiFormControl-root')!.contains(field(dialog, /^Recipients/))).toBe(true);
   });
 });

@@ -5,7 +5,9 @@ import type { ReportTemplate } from '@trellis/domain/reporting/template';
 import { errorMessage } from '../../../api/errors.ts';
 import { useGet } from '../../../api/hooks.ts';
 import { useWrite } from '../../../api/useWrite.ts';
+import { useActiveMembers } from '../../../components/AssignUserDialog.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { NamedPicker } from '../../../components/NamedPicker.tsx';
 import { RunFields } from '../RunFields.tsx';
 import { scheduleApiPath, templateApiPath } from '../paths.ts';
 import { placeRunErrors, resolverOf, type RunForm } from '../runForm.ts';
@@ -27,12 +29,16 @@ export interface ScheduleDialogProps {
   onSaved: (schedule: ReportSchedule) => void;
 }
 
-/** Add or edit a report schedule: the template and its parameters, the format, and when it runs. */
+/**
+ * Add or edit a report schedule: the template and its parameters, the format, when it runs, and the account's users
+ * mailed a link to each run's report.
+ */
 export function ScheduleDialog({ open, schedule, onClose, onSaved }: ScheduleDialogProps) {
   const editing = !!schedule;
   const templates = useEnabledTemplates(open && !editing);
   // an edited schedule's template, even if it is disabled now
   const own = useGet<ReportTemplate>(schedule ? templateApiPath(schedule.template.id) : null, { enabled: open });
+  const members = useActiveMembers(open);
   const [error, setError] = useState<string | null>(null);
   const picked = useRef<ReportTemplate | undefined>(undefined);
   const form = useForm<ScheduleForm>({
@@ -59,7 +65,7 @@ export function ScheduleDialog({ open, schedule, onClose, onSaved }: ScheduleDia
     try {
       onSaved(await save.mutateAsync(scheduleBody(values, template, editing)));
     } catch (err) {
-      setError(placeRunErrors<ScheduleForm>(err, (f, e) => form.setError(f, { type: 'server', ...e })));
+      setError(placeRunErrors<ScheduleForm>(err, (f, e) => form.setError(f, { type: 'server', ...e }), ['recipients']));
     }
   });
   const triggerErrors = (form.formState.errors.trigger ?? {}) as Record<string, { message?: string } | undefined>;
@@ -92,6 +98,22 @@ export function ScheduleDialog({ open, schedule, onClose, onSaved }: ScheduleDia
               value={field.value}
               onChange={field.onChange}
               errors={Object.fromEntries(Object.entries(triggerErrors).map(([k, e]) => [k, e?.message]))}
+            />
+          )}
+        />
+      )}
+      {template && (
+        <Controller
+          control={form.control}
+          name="recipients"
+          render={({ field, fieldState }) => (
+            <NamedPicker
+              label="Recipients"
+              value={field.value}
+              onChange={field.onChange}
+              options={(members.data ?? []).map((u) => ({ id: u.id, name: u.name }))}
+              error={fieldState.error?.message}
+              helperText="Users of the account mailed a link to each run's report once it has finished."
             />
           )}
         />
