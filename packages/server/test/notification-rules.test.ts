@@ -90,6 +90,7 @@ describe('subscriptions and rules', () => {
     await req('other', 'GET', sub, undefined, 404);
     await req('other', 'PUT', sub, { enabled: false }, 404);
     await req('other', 'GET', `${sub}/preview-context`, undefined, 404);
+    await req('other', 'POST', `${sub}/preview`, { template: { subject: 'x', body: 'y' } }, 404);
     await req('other', 'GET', `${sub}/rules`, undefined, 404);
     await req('other', 'POST', `${sub}/rules`, ruleBody({ recipients: { emails: ['x@other.example'] } }), 404);
     for (const [method, path] of [
@@ -323,6 +324,26 @@ describe('preview, send-test, preview-context and email/send', () => {
     expect(named.preview.html).toContain('<p>Demo Vendor</p>');
     // an object the account cannot read is not rendered
     await expectError(w, w.vendor, 'POST', url, { object_id: 'PR-0000-0000-0000-000' }, 400, 'object_id:');
+  });
+
+  it('previews a rule being written, before it is saved, against the newest request', async () => {
+    const url = `/notifications/subscriptions/${created.id}/preview`;
+    const draft = await req('vendor', 'POST', url, {
+      template: { subject: 'Draft {{ request.id }}', body: '**{{ rule.name }}** for {{ account.name }}' },
+    });
+    expect(draft.preview.object.class).toBe('fulfillment_request');
+    expect(draft.preview.subject).toBe(`Draft ${draft.preview.object.id}`);
+    expect(draft.preview.html).toContain('<strong>New rule</strong> for Demo Vendor');
+    await expectError(w, w.vendor, 'POST', url, {}, 400, 'template:');
+    await expectError(
+      w,
+      w.vendor,
+      'POST',
+      url,
+      { template: { subject: '{{#x}}', body: 'b' } },
+      400,
+      'template.subject:',
+    );
   });
 
   it('send-test mails the caller only', async () => {

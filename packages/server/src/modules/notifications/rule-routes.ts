@@ -24,26 +24,47 @@ import { subscriptions } from './subscriptions.ts';
 // to the caller or the account's own users only (never an open relay).
 
 type RuleParams = { subscriptionId: string; id: string };
+/** What a rule not saved yet is called in its preview's variables. */
+const NEW_RULE = { id: 'NR-0000-0000', name: 'New rule' };
 
 /** The rule's template (or the one given) rendered against the chosen object, or the newest one the account reads. */
 async function preview(db: Db, ctx: Ctx, params: RuleParams, body: unknown) {
   const input = parseBody(RulePreviewBody, body ?? {});
   const rule = await getObject(rules, ctx, { subscriptionId: params.subscriptionId }, params.id, db);
-  const event = notificationEventById(rule.subscription.event.id);
-  if (!event) throw ApiError.badRequest('The subscription names an unknown event.');
   const template = input.template ?? rule.template;
+  return { rule, ...(await render(db, ctx, rule.subscription.event.id, template, input.object_id, rule)) };
+}
+
+/** A template of the event rendered against the chosen object, or the newest one the account reads. */
+async function render(
+  db: Db,
+  ctx: Ctx,
+  eventId: string,
+  template: { subject: string; body: string },
+  objectId: string | undefined,
+  rule: { id: string; name: string },
+) {
+  const event = notificationEventById(eventId);
+  if (!event) throw ApiError.badRequest('The subscription names an unknown event.');
   for (const key of ['subject', 'body'] as const) {
     const issue = templateIssue(template[key]);
     if (issue) throw ApiError.field(`template.${key}`, issue);
   }
-  const object = input.object_id
-    ? await objectAs(db, ctx, event.object_class, input.object_id)
+  const object = objectId
+    ? await objectAs(db, ctx, event.object_class, objectId)
     : await recentObject(db, ctx, event.object_class);
-  if (input.object_id && object === undefined) throw ApiError.field('object_id', 'No such object that you may read.');
+  if (objectId && object === undefined) throw ApiError.field('object_id', 'No such object that you may read.');
   const view = viewOf(event, object, { account: ctx.account, rule: { id: rule.id, name: rule.name } });
   const rendered = renderTemplate(template, view);
-  return { rule, rendered, object: object ? { id: (object as { id: string }).id, class: event.object_class } : null };
+  return { rendered, object: object ? { id: (object as { id: string }).id, class: event.object_class } : null };
 }
+
+const previewOf = (p: Awaited<ReturnType<typeof render>>) => ({
+  object: p.object,
+  subject: p.rendered.subject,
+  text: p.rendered.text,
+  html: p.rendered.html,
+});
 
 /** The caller's own address: tests and previews mail the user who asks, nobody else. */
 async function callerRecipient(db: Db, ctx: Ctx): Promise<Recipient> {
@@ -56,7 +77,7 @@ async function callerRecipient(db: Db, ctx: Ctx): Promise<Recipient> {
 const answer = (rule: NotificationRule, p: Awaited<ReturnType<typeof preview>>) => ({
   ...rule,
   template: { subject: p.rendered.subject, body: p.rendered.text },
-  preview: { object: p.object, subject: p.rendered.subject, text: p.rendered.text, html: p.rendered.html },
+  preview: previewOf(p),
 });
 
 /** The account's active users among the addresses; any other address is refused. */
@@ -98,15 +119,23 @@ export function ruleRoutes({ app, db, config }: Api) {
     return { ...answer(p.rule, p), sent_to: me.email };
   });
 
+  // a rule being written, before it is saved (Trellis): its template against the subscription's event
+  app.post('/notifications/subscriptions/:id/preview', async (req) => {
+    const ctx = requireCtx(req);
+    const subscription = await getObject(subscriptions, ctx, {}, (req.params as { id: string }).id, db);
+    const input = parseBody(RulePreviewBody, req.body ?? {});
+    if (!input.template) throw ApiError.field('template', 'This field is required.');
+    const p = await render(db, ctx, subscription.event.id, input.template, input.object_id, NEW_RULE);
+    return { preview: previewOf(p) };
+  });
+
   app.get('/notifications/subscriptions/:id/preview-context', async (req) => {
     const ctx = requireCtx(req);
     const subscription = await getObject(subscriptions, ctx, {}, (req.params as { id: string }).id, db);
     const event = notificationEventById(subscription.event.id);
     if (!event) throw ApiError.badRequest('The subscription names an unknown event.');
     const object = await recentObject(db, ctx, event.object_class);
-    const view = renderView(
-      viewOf(event, object, { account: ctx.account, rule: { id: 'NR-0000-0000', name: 'Rule' } }),
-    );
+    const view = renderView(viewOf(event, object, { account: ctx.account, rule: NEW_RULE }));
     return { ...subscription, context: view, variables: variablesOf(view) };
   });
 

@@ -47,6 +47,10 @@ function api(opts: { sendTest?: () => Answer; create?: () => Answer; rules?: Not
       const { template } = c.body as { template: { subject: string; body: string } };
       return { body: previewFixture(`Rendered: ${template.subject}`, `<p>${template.body}</p>`) };
     },
+    [`POST ${SUB}/preview`]: (c: Call) => {
+      const { template } = c.body as { template: { subject: string; body: string } };
+      return { body: { preview: previewFixture(`Draft: ${template.subject}`, `<p>${template.body}</p>`).preview } };
+    },
     [`POST ${RULE}/send-test`]: () =>
       opts.sendTest?.() ?? { body: { ...previewFixture('x', ''), sent_to: 'vendor@demo.trellis' } },
     [`GET /accounts/${VENDOR_CONTEXT.account.id}/users`]: () => listBody(MEMBERS),
@@ -111,6 +115,10 @@ describe('rule editor', () => {
     type(dialog, /^Body/, 'A new order: ');
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Insert {{ request.id }}' }));
     expect(field(dialog, /^Body/).value).toBe('A new order: {{ request.id }}');
+    // previewed before it is saved, through its subscription; a test mail waits for the rule
+    const draft = within(dialog).getByRole('region', { name: 'Preview' });
+    expect(await within(draft).findByText('Draft: Order')).toBeTruthy();
+    expect(within(draft).queryByRole('button', { name: 'Send test' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
 
     const saved = await screen.findByRole('dialog', { name: 'Edit rule New orders' });

@@ -16,7 +16,7 @@ export const PREVIEW_DEBOUNCE_MS = 400;
 
 export interface RulePreviewProps {
   subscriptionId: string;
-  /** The saved rule; none (a new rule): nothing to preview yet. */
+  /** The saved rule; none for a rule being added (previewed through its subscription, without a test mail). */
   ruleId: string | null;
   /** The template as typed; undefined while its subject or body is empty. */
   template: PreviewTemplate | undefined;
@@ -72,13 +72,7 @@ export function RulePreview(props: RulePreviewProps) {
   const answer = preview.data?.preview;
 
   let content;
-  if (!ruleId)
-    content = (
-      <Typography variant="body2" color="text.secondary">
-        The preview shows once the rule is added: the server renders it against a recent object.
-      </Typography>
-    );
-  else if (!props.template)
+  if (!props.template)
     content = (
       <Typography variant="body2" color="text.secondary">
         Write a subject and a body to see the mail.
