@@ -1,54 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliverOnce, MAX_ATTEMPTS, startMailDelivery } from '../src/mail/delivery.ts';
 import { queueMail, readOutbox } from '../src/mail/outbox.ts';
 import { testApp, type TestApp } from './helpers.ts';
+import { smtpPeer, textOf, type SmtpPeer } from './smtp-peer.ts';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server that keeps what it receives and refuses recipients at refused.test. */
-async function smtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      if (address.address.endsWith('@refused.test')) {
-        cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      } else cb();
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** The text of a message, quoted-printable soft breaks and escapes undone. */
-const textOf = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
-
-let smtp: Awaited<ReturnType<typeof smtpServer>>;
+let smtp: SmtpPeer;
 let t: TestApp;
 beforeAll(async () => {
-  smtp = await smtpServer();
+  smtp = await smtpPeer();
   t = await testApp();
 });
 afterAll(async () => {

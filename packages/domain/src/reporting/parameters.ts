@@ -47,8 +47,11 @@ function checkOne(p: ReportParameter, v: unknown): string | null {
         : `Choose one of ${p.choices!.map((c) => c.value).join(', ')}.`;
     default: {
       const m = v as Partial<ManyValue> | null;
-      if (!m || typeof m !== 'object' || typeof m.all !== 'boolean' || !Array.isArray(m.choices))
+      // {"all": true} alone means every value
+      if (!m || typeof m !== 'object' || typeof m.all !== 'boolean' || !Array.isArray(m.choices ?? []))
         return 'Give {"all": true} or {"all": false, "choices": [...]}.';
+      if (m.all) return null;
+      if (!Array.isArray(m.choices)) return 'Give the chosen values in "choices", or {"all": true}.';
       if (m.choices.some((c) => typeof c !== 'string')) return 'Each choice is a string.';
       if (!m.all && !m.choices.length) return 'Choose at least one value, or all.';
       if (p.type === 'checkbox' && !m.all) {
@@ -60,6 +63,10 @@ function checkOne(p: ReportParameter, v: unknown): string | null {
     }
   }
 }
+
+/** A many-value given as {"all": true} alone, as stored: with its (empty) choices. */
+const withChoices = (v: ReportParameterValue): ReportParameterValue =>
+  typeof v === 'object' && 'all' in v ? { all: v.all, choices: v.all ? [] : v.choices } : v;
 
 /**
  * The values of the template's parameters, checked: errors as `parameters.<id>: message`. Accepts the reference's
@@ -89,7 +96,7 @@ export function checkParameters(
     }
     const problem = checkOne(p, v);
     if (problem) errors.push(`parameters.${p.id}: ${problem}`);
-    else values[p.id] = v as ReportParameterValue;
+    else values[p.id] = withChoices(v as ReportParameterValue);
   }
   return { values, errors };
 }
