@@ -157,7 +157,9 @@ describe('mails on events', () => {
 
   it('a user who opted out of a rule gets none of its mails', async () => {
     const settings = await req('vendor', 'GET', '/notifications/subscriptions/-/rules/-/settings');
-    expect(settings.find((s: any) => s.id === team.id)).toMatchObject({ value: 'enabled' });
+    // each says how the rule names the user: the admins' group names them, the other rule does not
+    expect(settings.find((s: any) => s.id === team.id)).toMatchObject({ value: 'enabled', reaches: ['group'] });
+    expect(settings.find((s: any) => s.id === named.id)).toMatchObject({ reaches: [] });
     const put = await req('vendor', 'PUT', `/notifications/subscriptions/-/rules/-/settings/${team.id}`, {
       value: 'disabled',
     });

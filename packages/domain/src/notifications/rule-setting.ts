@@ -12,6 +12,11 @@ export const RuleSetting = z.object({
   value: z.enum(RULE_SETTING_VALUES),
   rule: z.object({ id: z.string(), name: z.string() }),
   event: z.object({ id: z.string(), name: z.string() }),
+  /**
+   * How the rule names the user (Trellis): among its `user`s, through a `group`, by `email` address, or as the
+   * request's `assignee`; empty when it does not mail the user at all.
+   */
+  reaches: z.array(z.enum(['user', 'group', 'email', 'assignee'])),
 });
 export type RuleSetting = z.infer<typeof RuleSetting>;
 

@@ -35,6 +35,7 @@ async function settingsOf(db: Db, ctx: Ctx, ruleIds?: string[]): Promise<RuleSet
     .orderBy('r.id');
   if (ruleIds) q = q.where('r.id', 'in', ruleIds.length ? ruleIds : ['']);
   const rows = await q.execute();
+  const me = await whoIs(db, ctx.account.id, user.id);
   return rows.map((row) => {
     const rule = row.data as NotificationRule;
     return {
@@ -42,8 +43,31 @@ async function settingsOf(db: Db, ctx: Ctx, ruleIds?: string[]): Promise<RuleSet
       value: row.user_id ? 'disabled' : 'enabled',
       rule: { id: rule.id, name: rule.name },
       event: rule.subscription.event as { id: string; name: string },
+      reaches: reachesOf(rule, me),
     };
   });
+}
+
+/** The user's address and groups in the account: what a rule's recipients may name them by. */
+async function whoIs(db: Db, accountId: string, userId: string) {
+  const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  const groups = await db
+    .selectFrom('group_users')
+    .select('group_id')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .execute();
+  return { id: userId, email: user?.email.toLowerCase() ?? '', groups: new Set(groups.map((g) => g.group_id)) };
+}
+
+function reachesOf(rule: NotificationRule, me: Awaited<ReturnType<typeof whoIs>>): RuleSetting['reaches'] {
+  const r = rule.recipients;
+  const reaches: RuleSetting['reaches'] = [];
+  if (r.users.some((u) => u.id === me.id)) reaches.push('user');
+  if (r.groups.some((g) => me.groups.has(g.id))) reaches.push('group');
+  if (r.emails.some((e) => e.toLowerCase() === me.email)) reaches.push('email');
+  if (r.assignee) reaches.push('assignee');
+  return reaches;
 }
 
 async function setValue(db: Kysely<DB>, ctx: Ctx, ruleId: string, value: RuleSettingValue) {

@@ -24,7 +24,8 @@ describe('e-mail settings', () => {
     let stored: RuleSetting = settingFixture();
     const calls = mockApi({
       'GET /auth/context': () => ({ body: VENDOR_CONTEXT }),
-      [`GET ${SETTINGS}`]: () => listBody([stored]),
+      [`GET ${SETTINGS}`]: () =>
+        listBody([stored, settingFixture({ id: 'NR-9', rule: { id: 'NR-9', name: 'Not me' }, reaches: [] })]),
       [`PUT ${SETTINGS}/${RULE_ID}`]: (c: Call) => {
         stored = { ...stored, ...(c.body as Partial<RuleSetting>) };
         return { body: stored };
@@ -32,6 +33,9 @@ describe('e-mail settings', () => {
     });
     renderPortal('/settings/email/settings');
     const toggle = (await screen.findByRole('switch', { name: 'Mail me: New orders' })) as HTMLInputElement;
+    // each rule says whether, and how, it mails the user
+    expect(screen.getByText(/Mails you through a group you are in, when a request is assigned to you$/)).toBeTruthy();
+    expect(screen.getByText(/· Does not mail you$/)).toBeTruthy();
     expect(toggle.checked).toBe(true);
     fireEvent.click(toggle);
     expect(await screen.findByText('You no longer get the mails of "New orders".')).toBeTruthy();

@@ -14,6 +14,17 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { RULE_SETTINGS_API } from './paths.ts';
 
+const REACH: Record<RuleSetting['reaches'][number], string> = {
+  user: 'as one of its users',
+  group: 'through a group you are in',
+  email: 'at your address',
+  assignee: 'when a request is assigned to you',
+};
+
+/** How the rule mails the user, as the server worked it out from its recipients. */
+export const reachText = (reaches: RuleSetting['reaches']) =>
+  reaches.length ? `Mails you ${reaches.map((r) => REACH[r]).join(', ')}` : 'Does not mail you';
+
 /** One rule the user may opt out of: on, the user gets its mails; off, none of them. */
 function RuleSettingRow({ setting: s }: { setting: RuleSetting }) {
   const save = useWrite<RuleSetting, { value: RuleSettingValue }>(
@@ -47,7 +58,7 @@ function RuleSettingRow({ setting: s }: { setting: RuleSetting }) {
         />
       }
     >
-      <ListItemText primary={s.rule.name} secondary={s.event.name} />
+      <ListItemText primary={s.rule.name} secondary={`${s.event.name} · ${reachText(s.reaches ?? [])}`} />
     </ListItem>
   );
 }
@@ -65,7 +76,7 @@ export function RuleSettingsTab() {
   return (
     <Paper variant="outlined">
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 2 }}>
-        The rules of your account that may mail you. Switch one off to stop getting its mails.
+        The rules of your account, and whether each mails you. Switch one off to stop getting its mails.
       </Typography>
       <List aria-label="Notification rules">
         {settings.data.items.map((s) => (

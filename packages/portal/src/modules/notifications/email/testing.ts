@@ -47,6 +47,7 @@ export const settingFixture = (over: Partial<RuleSetting> = {}): RuleSetting => 
   value: 'enabled',
   rule: { id: RULE_ID, name: 'New orders' },
   event: { id: event.id, name: event.name },
+  reaches: ['group', 'assignee'],
   ...over,
 });
 
