@@ -6,6 +6,7 @@ import { ensureDefaultSlas, slas } from './slas.ts';
 import { slis } from './slis.ts';
 import { sweepJob } from './sweep.ts';
 import { TRACKED } from './tracked.ts';
+import { atStart } from '../start-work.ts';
 
 /**
  * Service levels (issue 17): SLA settings per account and kind of object, and the indicators (zones) of the
@@ -18,20 +19,12 @@ export const slm = defineArea({
   name: 'slm',
   resources: [slas, slis],
   jobs: { [SWEEP_JOB]: sweepJob },
-  // at start, the accounts made before this area was connected; a database not there yet (the server starts anyway
-  // and answers 503) must not stop the start: those accounts get theirs at the next start. (Routes are set up once
-  // per API prefix: the check runs once per database.)
-  routes: ({ app, db }) => {
-    if (checked.has(db)) return;
-    checked.add(db);
-    app.addHook('onReady', async () => {
-      try {
-        await ensureDefaultSlas(db);
-      } catch (err) {
-        checked.delete(db);
-        app.log.warn({ err }, 'service levels: default settings not checked (database unavailable)');
-      }
-    });
+  // at start, the accounts made before this area was connected (once per database: routes are set up once per API
+  // prefix); a database away at start is tried again until it answers (start-work.ts)
+  routes: (api) => {
+    if (checked.has(api.db)) return;
+    checked.add(api.db);
+    atStart(api, 'service levels: the default settings', () => ensureDefaultSlas(api.db));
   },
   connect: () => {
     for (const kind of TRACKED) setStoreHook(kind.resource, (obj, db) => track(kind, obj, db));
