@@ -71,12 +71,22 @@ export const webhookConsumer: EventConsumer = {
       if (!contexts.has(accountId)) contexts.set(accountId, await accountCtx(trx, accountId));
       return contexts.get(accountId);
     };
+    // an object is read as it is now, so one check per account and object serves all its events and webhooks
+    const reads = new Map<string, Promise<boolean>>();
+    const mayRead = async (accountId: string, event: EventRow) => {
+      const key = `${accountId} ${event.object_class} ${event.object_id}`;
+      if (!reads.has(key))
+        reads.set(
+          key,
+          ctxOf(accountId).then((ctx) => (ctx ? readable(trx, ctx, event) : false)),
+        );
+      return reads.get(key)!;
+    };
     for (const event of events) {
       for (const hook of hooks) {
         if (hook.object_class !== event.object_class || hook.product_id !== event.product_id) continue;
         if (!event.account_ids.includes(hook.account_id)) continue;
-        const ctx = await ctxOf(hook.account_id);
-        if (!ctx || !(await readable(trx, ctx, event))) continue;
+        if (!(await mayRead(hook.account_id, event))) continue;
         await addDelivery(trx, hook.id, hook.account_id, event);
       }
     }
