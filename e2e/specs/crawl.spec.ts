@@ -104,6 +104,7 @@ const OBJECTS: Record<string, (api: APIRequestContext, sessionId: string) => Pro
   'reports.details': async (a) => one({ id: await first(a, '/reporting/reports') }),
   'reports.schedules.details': async (a) => one({ id: await first(a, '/reporting/schedules') }),
   'settings.reports.template.details': async (a) => one({ id: await first(a, '/reporting/templates') }),
+  'settings.reports.repository.details': async (a) => one({ id: await first(a, '/reporting/repositories') }),
   // the demo seeds no e-mail subscription: the crawl subscribes to the first event when the account has none
   'settings.email.notifications.details': async (a, sessionId) => {
     const id = await first(a, '/notifications/subscriptions');

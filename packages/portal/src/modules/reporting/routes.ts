@@ -5,8 +5,9 @@ const common = { module: 'MD-0008', restrictModule: true } as const;
 
 /**
  * The reporting area's named routes (reference names `reports` with its `schedules` tab, `reports.details`,
- * `reports.schedules.details`, `settings.reports` and `settings.reports.template.details`): the account's reports and
- * schedules, one page each; Settings › Reports with the templates and repositories (spec §2).
+ * `reports.schedules.details`, `settings.reports` and `settings.reports.template.details`; Trellis's own
+ * `settings.reports.repository.details`): the account's reports and schedules, one page each; Settings › Reports with
+ * the templates and repositories (spec §2), one page each.
  */
 export const reportingRoutes: RouteDef[] = [
   {
@@ -62,5 +63,15 @@ export const reportingRoutes: RouteDef[] = [
     back: 'settings.reports',
     hideInNavMenu: true,
     component: page(() => import('./settings/TemplateDetailsPage.tsx')),
+  },
+  {
+    ...common,
+    name: 'settings.reports.repository.details',
+    path: '/settings/reports/repositories/:id',
+    title: 'Report repository',
+    parent: 'settings.reports',
+    back: 'settings.reports',
+    hideInNavMenu: true,
+    component: page(() => import('./settings/RepositoryDetailsPage.tsx')),
   },
 ];

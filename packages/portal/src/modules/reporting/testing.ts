@@ -161,3 +161,27 @@ export const PRODUCTS = [
   { id: 'PRD-111-222-333', name: 'Cloud Backup' },
   { id: 'PRD-444-555-666', name: 'Mail Relay' },
 ];
+
+export const OWN_REPOSITORY_ID = 'RR-4821-7730';
+
+/** The account's own uploaded repository, as configuring it left it. */
+export const ownRepositoryFixture = (over: Partial<ReportsRepository> = {}): ReportsRepository =>
+  repositoryFixture({
+    id: OWN_REPOSITORY_ID,
+    name: 'Example reports',
+    description: 'An example report repository for Trellis.',
+    version: '1.1.0',
+    language: 'javascript',
+    repository_type: 'custom',
+    revision: 2,
+    git: {
+      url: `urn:trellis:report-repository:${OWN_REPOSITORY_ID}`,
+      tag: '1.1.0',
+      commit: '3f786850e387550fdab836ed7e6dc881de23001b',
+    },
+    tags: ['1.1.0', '1.0.0'],
+    stats: { templates_count: 1 },
+    owner: { id: VENDOR_CONTEXT.account.id, name: 'Demo Vendor' },
+    events: { created: { at, by: vera }, updated: { at, by: vera } },
+    ...over,
+  });
