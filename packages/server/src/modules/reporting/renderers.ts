@@ -1,6 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import type { RendererId } from '@trellis/domain';
 import type { Cell, ReportColumn, ReportRow } from './definition.ts';
 
@@ -64,6 +63,8 @@ export async function openWriter(renderer: RendererId, path: string, columns: Re
       },
     };
   }
+  // exceljs is large: loaded only when a workbook is written (a csv or json report, or a check, starts faster)
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
   const sheet = book.addWorksheet('Report');
   sheet.columns = columns.map((c) => ({ header: c.title, key: c.key, width: Math.max(12, c.title.length + 2) }));
