@@ -12,8 +12,8 @@ import type { Brand } from '@trellis/domain/branding/brand';
 import { DEFAULT_BRAND } from '@trellis/domain/branding/constants';
 
 // Pages load lazily (each test file transforms them on first use): give them time to appear, also on a loaded CI
-// machine, where the first page of a file has taken over 5 s.
-configure({ asyncUtilTimeout: 10000 });
+// machine, where the first page of a file has taken over 10 s (within the portal project's 20 s test timeout).
+configure({ asyncUtilTimeout: 15000 });
 
 export interface Call {
   method: string;
