@@ -85,7 +85,7 @@ beforeAll(async () => {
   };
   vendor = client(vendorKey);
   provider = client(providerKey);
-});
+}, 180_000); // the full demo seed (a repository configured in the sandbox among it) on a loaded CI machine
 
 afterAll(async () => {
   await running?.app.close();
