@@ -72,12 +72,14 @@ const repositoryMachine = defineMachine<ReportsRepository>({
 const REPOSITORY_FIELDS: Fields = {
   id: { label: 'ID', kind: 'id' },
   name: { label: 'Name', kind: 'text' },
-  description: { label: 'Description', kind: 'text' },
+  description: { label: 'Description', kind: 'multiline' },
   version: { label: 'Version', kind: 'text' },
-  'git.tag': { label: 'Tag', kind: 'text' },
-  repository_type: { label: 'Type', kind: 'text' },
+  tags: { label: 'Tags', kind: 'list' },
+  'git.tag': { label: 'Tag in use', kind: 'text' },
+  'git.commit': { label: 'Commit', kind: 'text' },
+  repository_type: { label: 'Type', kind: 'enum', labels: { system: 'Built-in', custom: 'Uploaded' } },
   status: { label: 'Status', kind: 'status' },
-  notes: { label: 'Notes', kind: 'text' },
+  notes: { label: 'Notes', kind: 'multiline' },
   'stats.templates_count': { label: 'Templates', kind: 'number' },
   'owner.name': { label: 'Owner', kind: 'text' },
 };
@@ -98,11 +100,21 @@ export const reportRepositoryResource = defineResource({
   machine: repositoryMachine,
   fields: REPOSITORY_FIELDS,
   list: {
-    columns: ['name', 'git.tag', 'stats.templates_count', 'status'],
+    columns: ['name', 'description', 'tags', 'stats.templates_count', 'owner.name', 'status'],
     phone: ['name', 'status'],
     filters: ['status', 'repository_type'],
   },
+  // the status shows in the page's header, the notes (why it failed) above the details
   detail: {
-    fields: ['id', 'description', 'version', 'git.tag', 'owner.name', 'stats.templates_count', 'status', 'notes'],
+    fields: [
+      'id',
+      'description',
+      'version',
+      'git.tag',
+      'git.commit',
+      'owner.name',
+      'stats.templates_count',
+      'repository_type',
+    ],
   },
 });

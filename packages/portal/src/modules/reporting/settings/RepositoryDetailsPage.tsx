@@ -22,7 +22,7 @@ import { useAuth } from '../../../app/session/SessionProvider.tsx';
 import { useViewer } from '../../../app/session/useViewer.ts';
 import { ActionBar } from '../../../components/actions/ActionBar.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { ResourceDetail, type DetailItem } from '../../../components/ResourceDetail.tsx';
+import { ResourceDetail } from '../../../components/ResourceDetail.tsx';
 import { ResourceTable } from '../../../components/ResourceTable/ResourceTable.tsx';
 import { repositoriesPath, repositoryApiPath, templateApiPath, templatePagePath } from '../paths.ts';
 import { REPOSITORY_POLL_MS, isConfiguring, ownRepository, shortCommit } from './repositories.ts';
@@ -33,20 +33,13 @@ type Shown = Omit<ReportsRepository, 'name'> & { name?: string };
 
 const nameOf = (r: { id: string; name?: string | null }) => r.name ?? r.id;
 
-const extra = (r: Shown): DetailItem[] => [
-  { label: 'Tag in use', value: r.git.tag },
-  {
-    label: 'Commit',
-    value: r.git.commit ? (
-      <Box component="code" title={r.git.commit} sx={{ fontFamily: 'monospace' }}>
-        {shortCommit(r.git.commit)}
-      </Box>
-    ) : null,
-  },
-  { label: 'Owner', value: r.owner.name },
-  { label: 'Templates', value: r.stats.templates_count },
-  { label: 'Type', value: r.repository_type === 'system' ? 'Built-in' : 'Uploaded' },
-];
+/** The commit as git shows one: its first characters, the whole SHA-1 on hover. */
+const commit = (r: Shown) =>
+  r.git.commit ? (
+    <Box component="code" title={r.git.commit} sx={{ fontFamily: 'monospace' }}>
+      {shortCommit(r.git.commit)}
+    </Box>
+  ) : null;
 
 /** Why the repository is not ready: its code being checked (with a bar), or what the check found wrong. */
 function Banner({ repository: r, own }: { repository: Shown; own: boolean }) {
@@ -198,11 +191,7 @@ export default function RepositoryDetailsPage() {
       <ResourceDetail<Shown>
         resource={reportRepositoryResource}
         path={path}
-        fields={['id', 'description', 'version']}
-        render={{
-          description: (r) => (r.description ? <Box sx={{ whiteSpace: 'pre-line' }}>{r.description}</Box> : null),
-        }}
-        extra={extra}
+        render={{ 'git.commit': commit }}
         banner={(r) => <Banner repository={r} own={changeable(r)} />}
         details={{
           after: (r) => <Tags repository={r} own={changeable(r)} refusal={waiting(r)} onUse={setSwitchTo} />,
