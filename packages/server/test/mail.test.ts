@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliverOnce, MAX_ATTEMPTS, startMailDelivery } from '../src/mail/delivery.ts';
 import { queueMail, readOutbox } from '../src/mail/outbox.ts';
 import { testApp, type TestApp } from './helpers.ts';
-import { smtpPeer, textOf, type SmtpPeer } from './smtp-peer.ts';
+import { parseMail, smtpPeer, type SmtpPeer } from './smtp-peer.ts';
 
 let smtp: SmtpPeer;
 let t: TestApp;
@@ -39,7 +39,7 @@ describe('SMTP delivery of the outbox', () => {
     expect(msg.from).toBe('no-reply@trellis.test');
     expect(msg.to).toEqual(['vendor@demo.trellis']);
     expect(msg.raw).toMatch(/^Subject: Set a new password\r?$/m);
-    expect(textOf(msg.raw)).toMatch(/http:\/\/portal\.test\/password\/set\?code=[\w-]+/);
+    expect((await parseMail(msg.raw)).text).toMatch(/http:\/\/portal\.test\/password\/set\?code=[\w-]+/);
 
     const row = await outboxRow(queued.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });

@@ -94,7 +94,7 @@ describe('notification rules over SMTP', () => {
     await act(w, w.vendor, r.id, 'approve', { template_id: (await templateOf(w)).id });
     await drain();
     await flushed();
-    const mails = smtp.received.map((m) => ({ ...m, mail: parseMail(m.raw) }));
+    const mails = await Promise.all(smtp.received.map(async (m) => ({ ...m, mail: await parseMail(m.raw) })));
     const ruleOf = (subject: string) => /^\[(\w+)\]/.exec(subject)?.[1];
     expect(mails.map((m) => [ruleOf(m.mail.subject), ...m.to]).sort()).toEqual([
       ['Addresses', 'Night.Desk@vendor.example'],
