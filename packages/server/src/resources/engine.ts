@@ -570,6 +570,26 @@ export async function createObject<T extends Obj>(
   });
 }
 
+/**
+ * The object, the caller's to change now: a hidden one answers 404 before any permission or body check could reveal
+ * it exists, then the write permission and the machine's `editable` rule. Also for hand routes that change an object
+ * (an upload read from a multipart body).
+ */
+export async function editableObject<T extends Obj>(
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  id: string,
+  db: Db,
+  opts: { lock?: boolean } = {},
+): Promise<T> {
+  const current = await getObject(res, ctx, params, id, db, opts);
+  await checkWrite(res, ctx, params, db);
+  const rule = res.decl.machine?.editable?.(current, viewerOf(ctx));
+  if (rule) throw refused(rule);
+  return current;
+}
+
 export async function updateObjectById<T extends Obj>(
   res: Served<T>,
   ctx: Ctx,
@@ -580,11 +600,7 @@ export async function updateObjectById<T extends Obj>(
 ) {
   if (!res.update || !res.decl.update) throw new ApiError(405, ErrorCode.methodNotAllowed, ['Method not allowed.']);
   return tx(db, async (trx) => {
-    // a hidden object answers 404 before any permission or body check could reveal it exists
-    const current = await getObject(res, ctx, params, id, trx, { lock: true });
-    await checkWrite(res, ctx, params, trx);
-    const rule = res.decl.machine?.editable?.(current, viewerOf(ctx));
-    if (rule) throw refused(rule);
+    const current = await editableObject(res, ctx, params, id, trx, { lock: true });
     const input = parseBody(res.decl.update!, body);
     const next = await updateObject(res, stampUpdated(ctx, await res.update!(ctx, current, input, params, trx)), trx);
     await recordAudit(trx, ctx, {

@@ -13,18 +13,17 @@ import {
 } from '@trellis/domain';
 import type { DB } from '../../../db/schema.ts';
 import { mb, readUpload, registerMultipart } from '../../../files/index.ts';
-import { viewerOf, type Ctx } from '../../../http/context.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { requireCtx } from '../../../http/reply.ts';
 import { enqueue } from '../../../jobs/queue.ts';
 import { describeRoute } from '../../../openapi/openapi.ts';
 import {
   checkWrite,
+  editableObject,
   getObject,
   insertStamped,
   parseBody,
   presentObject,
-  refused,
   saveStamped,
   type Params,
 } from '../../../resources/engine.ts';
@@ -128,25 +127,15 @@ async function create(db: Kysely<DB>, req: FastifyRequest) {
   return presentObject(reportRepositories, ctx, saved, db);
 }
 
-/** The repository, the caller's to change now: another account's is a 404 before a byte of the body is read. */
-async function changeable(db: Kysely<DB>, ctx: Ctx, id: string) {
-  const repo = await getObject(reportRepositories, ctx, {}, id, db);
-  await checkWrite(reportRepositories, ctx, {}, db);
-  const rule = reportRepositories.decl.machine?.editable?.(repo, viewerOf(ctx));
-  if (rule) throw refused(rule);
-  return repo;
-}
-
 async function update(db: Kysely<DB>, req: FastifyRequest) {
   const ctx = requireCtx(req);
   const { id } = req.params as Params;
-  await changeable(db, ctx, id);
+  // another account's repository is a 404 before a byte of the body is read
+  await editableObject(reportRepositories, ctx, {}, id, db);
   const v = req.isMultipart() ? await readVersion(req) : null;
   const tag = v?.tag ?? parseBody(RepositoryTagSwitch, req.body).git.tag;
   const saved = await db.transaction().execute(async (trx) => {
-    const current = await getObject(reportRepositories, ctx, {}, id, trx, { lock: true });
-    const rule = reportRepositories.decl.machine?.editable?.(current, viewerOf(ctx));
-    if (rule) throw refused(rule);
+    const current = await editableObject(reportRepositories, ctx, {}, id, trx, { lock: true });
     if (v) await putVersion(trx, id, v.tag, v.commit, v.files);
     const commit = v?.commit ?? (await commitOf(trx, id, tag));
     if (!commit)
