@@ -4,7 +4,7 @@ import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { setSessionId } from './api/session-id.ts';
-import { portalRoutes } from './app/router.tsx';
+import { portalRouterOptions, portalRoutes } from './app/router.tsx';
 import { portalTheme } from './app/theme.ts';
 import type { AuthContext } from './app/session/types.ts';
 import { BrandContext } from './app/branding/brand.ts';
@@ -76,7 +76,7 @@ export function renderPortal(url: string, opts: { signedIn?: boolean; brand?: Br
   // a browser that signed in keeps its session id; the context call tells whether the session is still good
   setSessionId(opts.signedIn === false ? null : 'SE-0000-0000-0000-0000');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(portalRoutes(), { initialEntries: [url] });
+  const router = createMemoryRouter(portalRoutes(), { ...portalRouterOptions(), initialEntries: [url] });
   const utils = render(
     <ThemeProvider theme={portalTheme()}>
       <QueryClientProvider client={client}>

@@ -94,3 +94,14 @@ describe('route registry', () => {
     ]);
   });
 });
+
+describe('public routes', () => {
+  it('the router knows every public route of the registry from the start (app/public-routes.ts)', async () => {
+    const { PUBLIC_ROUTES } = await import('./public-routes.ts');
+    expect(PUBLIC_ROUTES.map((r) => r.name).sort()).toEqual(
+      ROUTES.filter((r) => r.public)
+        .map((r) => r.name)
+        .sort(),
+    );
+  });
+});

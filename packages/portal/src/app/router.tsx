@@ -1,14 +1,18 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { lazy, Suspense } from 'react';
 import { useMaintenance } from './maintenance.ts';
 import { AppError } from './errors/AppError.tsx';
 import { PageFallback } from './PageFallback.tsx';
+import { PublicPage } from './PublicPage.tsx';
+import { PUBLIC_ROUTES } from './public-routes.ts';
+import type { RouteDef } from './route-def.ts';
 import { RequireSession } from './RequireSession.tsx';
-import { RoutePage } from './RoutePage.tsx';
-import { ROUTES, routeByName } from './routes.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
 
 const Maintenance = lazy(() => import('./Maintenance.tsx'));
+
+/** The layout route the pages behind the login are added to, once known (see portalRouterOptions). */
+const SIGNED_IN = 'signed-in';
 
 /** Session, then maintenance mode (a 503 anywhere), then the page. */
 function Root() {
@@ -26,35 +30,54 @@ function Root() {
   );
 }
 
-/** The route tree of the registry: public pages, then the signed-in shell with every other page. */
+/**
+ * The route tree the router starts with: the public pages, and the signed-in shell without its pages yet
+ * (portalRouterOptions adds them on the first navigation that needs them).
+ */
 export function portalRoutes(): RouteObject[] {
-  const notFound = routeByName('notFound');
-  const toRoute = (r: (typeof ROUTES)[number]) => ({
-    path: r.path,
-    element: <RoutePage route={r} />,
-    // a page that fails to render shows the app's own error, inside the shell, with a way back
-    errorElement: <AppError />,
-    handle: { route: r },
-  });
   return [
     {
       element: <Root />,
       errorElement: <AppError />,
+      // shown while the signed-in pages' routes load, on a first visit to one of them
+      hydrateFallbackElement: <PageFallback />,
       children: [
-        ...ROUTES.filter((r) => r.public).map(toRoute),
-        {
-          element: <RequireSession />,
-          children: [
-            ...ROUTES.filter((r) => !r.public).map(toRoute),
-            // Any other path: the not-found page, which shows the path it was given.
-            { path: '*', element: <RoutePage route={notFound} />, handle: { route: notFound } },
-          ],
-        },
+        ...PUBLIC_ROUTES.map((r) => ({
+          path: r.path,
+          element: <PublicPage route={r} />,
+          errorElement: <AppError />,
+          handle: { route: r },
+        })),
+        { id: SIGNED_IN, element: <RequireSession /> },
       ],
     },
   ];
 }
 
+/**
+ * Lazy route discovery: a path no public page matches loads the route table (app/signed-in-routes.tsx) and adds
+ * it under the signed-in shell. Any router over portalRoutes() needs these options.
+ */
+export function portalRouterOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  // one load per router; a failed one (offline) is tried again on the next navigation
+  let signedIn: Promise<RouteObject[]> | null = null;
+  return {
+    async patchRoutesOnNavigation({ matches, patch }) {
+      // a public page with a path parameter (the embedded lead form) is asked about too: it needs nothing more
+      if ((matches.at(-1)?.route.handle as { route?: RouteDef } | undefined)?.route?.public) return;
+      signedIn ??= import('./signed-in-routes.tsx').then(
+        (m) => m.signedInRoutes(),
+        (err: unknown) => {
+          signedIn = null;
+          throw err;
+        },
+      );
+      // every navigation patches (an interrupted one's patch is dropped); routes already there are kept as they are
+      patch(SIGNED_IN, await signedIn);
+    },
+  };
+}
+
 export function createPortalRouter() {
-  return createBrowserRouter(portalRoutes());
+  return createBrowserRouter(portalRoutes(), portalRouterOptions());
 }

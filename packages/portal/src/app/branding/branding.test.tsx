@@ -7,7 +7,7 @@ import { DEFAULT_BRAND } from '@trellis/domain/branding/constants';
 import type { Brand } from '@trellis/domain/branding/brand';
 import { mockApi } from '../../test-utils.tsx';
 import { maintenance } from '../maintenance.ts';
-import { portalRoutes } from '../router.tsx';
+import { portalRouterOptions, portalRoutes } from '../router.tsx';
 import { BrandGate } from './BrandGate.tsx';
 import { PORTAL_VERSION, replacementUrl } from './brand.ts';
 
@@ -33,7 +33,7 @@ const unauthorized = () => ({ status: 401, body: { error_code: 'AUTH_001', error
 /** What main.tsx renders: the gate around the portal's router. */
 function renderApp(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(portalRoutes(), { initialEntries: [url] });
+  const router = createMemoryRouter(portalRoutes(), { ...portalRouterOptions(), initialEntries: [url] });
   return render(
     <QueryClientProvider client={client}>
       <BrandGate>

@@ -1,4 +1,5 @@
 import { page, type RouteDef } from '../../app/route-def.ts';
+import { leadsPublicRoutes } from './public-routes.ts';
 
 const common = { module: 'MD-0010', restrictModule: true } as const;
 const details = { ...common, parent: 'leads', back: 'leads', hideInNavMenu: true } as const;
@@ -35,13 +36,5 @@ export const leadsRoutes: RouteDef[] = [
     visibleToProvider: false,
     component: page(() => import('./LeadFormDetailsPage.tsx')),
   },
-  {
-    name: 'leads.embed',
-    path: '/embed/leads/:listingId',
-    title: 'Contact form',
-    public: true,
-    hideInNavMenu: true,
-    hideInPermissionsList: true,
-    component: page(() => import('./EmbedLeadFormPage.tsx')),
-  },
+  ...leadsPublicRoutes,
 ];

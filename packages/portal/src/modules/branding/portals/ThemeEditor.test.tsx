@@ -8,7 +8,7 @@ import type { Portal } from '@trellis/domain/branding/portal';
 import { setSessionId } from '../../../api/session-id.ts';
 import { BrandGate } from '../../../app/branding/BrandGate.tsx';
 import { PORTAL_VERSION } from '../../../app/branding/brand.ts';
-import { portalRoutes } from '../../../app/router.tsx';
+import { portalRouterOptions, portalRoutes } from '../../../app/router.tsx';
 import { mockApi, VENDOR_CONTEXT, type Call } from '../../../test-utils.tsx';
 import { listBody } from '../../identity/testing.tsx';
 import { contrastRatio } from './themeForm.ts';
@@ -81,6 +81,7 @@ function renderEditor() {
   setSessionId('SE-0000-0000-0000-0000');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(portalRoutes(), {
+    ...portalRouterOptions(),
     initialEntries: [`/settings/branding/portals/${PORTAL.id}?tab=theme`],
   });
   return render(

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { PlainTextField } from '../../../components/form/PlainTextField.tsx';
-import { useForm } from 'react-hook-form';
+import { useLightForm } from '../../../components/form/useLightForm.ts';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { REQUIRED } from '@trellis/domain/validation/messages';
@@ -55,11 +55,6 @@ function SsoButton({ service, onBlocked }: { service: SsoService; onBlocked: (pa
   );
 }
 
-interface LoginForm {
-  email: string;
-  password: string;
-}
-
 /**
  * E-mail and password; the server's message (e.g. 'Invalid e-mail or password.') is shown as is. When the answer
  * (or the context of a session reloaded mid-way) names an MFA step, that step follows before the portal opens.
@@ -71,11 +66,11 @@ export default function LoginPage() {
   const next = safeNext(params.get('next'));
   const [serverError, setServerError] = useState<string | null>(null);
   const [ssoRequired, setSsoRequired] = useState<SsoRequired | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  // not react-hook-form: two required fields do not need it, and the login page's JavaScript is budgeted
+  const { field, handleSubmit, errors, isSubmitting } = useLightForm({
+    email: (v) => (v.trim() ? true : REQUIRED),
+    password: (v) => (v ? true : REQUIRED),
+  });
   const brand = useBrand();
   const captcha = useRecaptcha();
   const services = ssoServices(brand);
@@ -153,7 +148,7 @@ export default function LoginPage() {
           fullWidth
           error={!!errors.email}
           helperText={errors.email?.message}
-          {...register('email', { validate: (v) => (v.trim() ? true : REQUIRED) })}
+          {...field('email')}
         />
         <PlainTextField
           label="Password"
@@ -162,7 +157,7 @@ export default function LoginPage() {
           fullWidth
           error={!!errors.password}
           helperText={errors.password?.message}
-          {...register('password', { validate: (v) => (v ? true : REQUIRED) })}
+          {...field('password')}
         />
         {captcha.element}
         <Button
