@@ -92,9 +92,36 @@ function makeProgram(env: RunEnv): Command {
     .command('serve')
     .description('run the API and portal')
     .option('--demo', 'seed the demo data into an empty database')
-    .action(async (opts: { demo?: boolean }) => {
+    .option('--workers <n>', 'server processes sharing the port and the PostgreSQL database (default 1)', positive)
+    .action(async (opts: { demo?: boolean; workers?: number }) => {
       if (env.db) throw new CliError('serve: a server is already running on this database.');
       const config = configFromEnv();
+      const banner = (url: string, seeded: boolean, processes = 1) => {
+        io.log(`\nTrellis is running at ${url}  (${where()}${processes > 1 ? `, ${processes} server processes` : ''})`);
+        io.log(`API docs: ${url}/docs`);
+        if (!opts.demo) return;
+        io.log(
+          seeded
+            ? 'Demo data seeded. Logins (password ' + DEMO_PASSWORD + '):'
+            : 'Demo logins (password ' + DEMO_PASSWORD + '):',
+        );
+        for (const u of DEMO_USERS) io.log(`  ${u.email.padEnd(24)} ${u.accounts.join(', ')}`);
+        io.log(`  ${DEMO_RESELLER.email.padEnd(24)} ${DEMO_RESELLER.account} (managed by Demo Provider)`);
+      };
+      const workers = opts.workers ?? 1;
+      const { isWorker, reportListening, superviseWorkers } = await import('./cluster.ts');
+      if (workers > 1 && !isWorker()) {
+        if (!config.databaseUrl)
+          throw new CliError(
+            'serve --workers: several server processes need PostgreSQL (DATABASE_URL); the embedded database is opened by one process.',
+          );
+        const code = await superviseWorkers(
+          workers,
+          (started) => banner(started.url, started.seeded, workers),
+          (message) => io.error(message),
+        );
+        process.exit(code);
+      }
       const { startServer } = await import('./server.ts');
       const { app, db, seeded } = await startServer(config, { demo: opts.demo });
       // trellis commands run next to this server go through it (the embedded database has one process)
@@ -105,17 +132,9 @@ function makeProgram(env: RunEnv): Command {
       const address = app.server.address();
       const port = address && typeof address === 'object' ? address.port : config.port;
       lock?.update({ url: `http://${loopback(config.host)}:${port}`, cli_key: cliKey });
-      io.log(`\nTrellis is running at http://${config.host}:${port}  (${where()})`);
-      io.log(`API docs: http://${config.host}:${port}/docs`);
-      if (opts.demo) {
-        io.log(
-          seeded
-            ? 'Demo data seeded. Logins (password ' + DEMO_PASSWORD + '):'
-            : 'Demo logins (password ' + DEMO_PASSWORD + '):',
-        );
-        for (const u of DEMO_USERS) io.log(`  ${u.email.padEnd(24)} ${u.accounts.join(', ')}`);
-        io.log(`  ${DEMO_RESELLER.email.padEnd(24)} ${DEMO_RESELLER.account} (managed by Demo Provider)`);
-      }
+      const url = `http://${config.host}:${port}`;
+      if (isWorker()) reportListening(url, seeded);
+      else banner(url, seeded);
       const stop = async () => {
         await app.close();
         process.exit(0);

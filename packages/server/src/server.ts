@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfNeeded } from './db/seed/index.ts';
 import { buildApp } from './http/app.ts';
+import { useCallerCache } from './http/caller-cache.ts';
 import { startMailDelivery } from './mail/delivery.ts';
 import { startJobRunner } from './jobs/queue.ts';
 import { applyDerivedIndexes } from './resources/indexes.ts';
@@ -102,6 +103,8 @@ export async function startServer(config: Config, opts: { demo?: boolean } = {})
     if (retry) clearTimeout(retry);
     await db.destroy();
   });
+  // callers' contexts are kept between calls, and dropped in every process when their source changes
+  background.push(useCallerCache(db));
   // onClose hooks run last-registered first: the workers stop before the database closes.
   app.addHook('onClose', async () => {
     for (const stop of background.splice(0)) await stop();

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { DB } from './schema.ts';
 import { lockDataDir, type DataDirLock } from './lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { WriteWatch, type Write } from './write-watch.ts';
 
 export type Database = Kysely<DB>;
 
@@ -21,26 +22,64 @@ const pools = new WeakMap<Database, import('pg').Pool>();
 /** The connection pool of a PostgreSQL database (for COPY, which Kysely does not speak); none for PGlite. */
 export const poolOf = (db: Database): import('pg').Pool | undefined => pools.get(db);
 const embedded = new WeakMap<Database, PGlite>();
+const watches = new WeakMap<Database, WriteWatch>();
+
+/** Call `fn` on each write this process makes to the database, as it runs (db/write-watch.ts); answers how to stop. */
+export function onWrite(db: Database, fn: (w: Write) => void): () => void {
+  return watches.get(db)?.on(fn) ?? (() => undefined);
+}
+
+/** A Kysely over `dialect` whose writes can be watched. */
+function kyselyOf(dialect: ConstructorParameters<typeof Kysely<DB>>[0]['dialect']): Database {
+  const watch = new WriteWatch();
+  const db = new Kysely<DB>({ dialect, plugins: [watch] });
+  watches.set(db, watch);
+  return db;
+}
 
 /**
- * Call `fn` on each NOTIFY on `channel` (delivered when the notifying transaction commits, from any process on the
- * database); answers how to stop. On PostgreSQL this holds one connection of the pool for as long as it listens.
+ * Call `fn` with the payload of each NOTIFY on `channel` (delivered when the notifying transaction commits, from any
+ * process on the database); answers how to stop. On PostgreSQL this holds one connection of the pool for as long as
+ * it listens; `onLost` is told when that connection ends without being stopped (notifications may have been missed).
  */
-export async function listen(db: Database, channel: string, fn: () => void): Promise<() => Promise<void>> {
+export async function listen(
+  db: Database,
+  channel: string,
+  fn: (payload: string) => void,
+  onLost?: (err: Error) => void,
+): Promise<() => Promise<void>> {
   const pool = pools.get(db);
   if (pool) {
     const client = await pool.connect();
+    let stopped = false;
+    const lost = (err?: Error) => {
+      if (stopped) return;
+      stopped = true;
+      onLost?.(err ?? new Error('the listening connection ended'));
+    };
     client.on('notification', (n) => {
-      if (n.channel === channel) fn();
+      if (n.channel === channel) fn(n.payload ?? '');
     });
-    await client.query(`listen ${channel}`);
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.query(`listen ${channel}`);
+    } catch (e) {
+      stopped = true;
+      client.release(true);
+      throw e;
+    }
     // the LISTEN ends with its connection, which is not given back to the pool
-    return async () => client.release(true);
+    return async () => {
+      if (stopped) return;
+      stopped = true;
+      client.release(true);
+    };
   }
   const lite = embedded.get(db);
   if (!lite) return async () => undefined;
   // on the one connection, between transactions (a LISTEN inside one would wait for its commit)
-  const stop = await db.connection().execute(() => lite.listen(channel, () => fn()));
+  const stop = await db.connection().execute(() => lite.listen(channel, (payload) => fn(payload)));
   return async () => {
     await db.connection().execute(() => stop());
   };
@@ -77,7 +116,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = kyselyOf(new PostgresDialect({ pool }));
     pools.set(db, pool);
     return db;
   }
@@ -89,7 +128,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!opts.dataDir) {
     const memory = new PGlite({ extensions: { pg_trgm, btree_gin } });
     await memory.waitReady;
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(memory) });
+    const db = kyselyOf(new PGliteDialect(memory));
     embedded.set(db, memory);
     return db;
   }
@@ -99,7 +138,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   try {
     const pglite = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm, btree_gin } });
     await pglite.waitReady;
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, () => lock.release()) });
+    const db = kyselyOf(new PGliteDialect(pglite, () => lock.release()));
     locks.set(db, lock);
     embedded.set(db, pglite);
     return db;

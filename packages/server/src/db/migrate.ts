@@ -41,6 +41,7 @@ import * as m0039events from './migrations/0039_events_webhooks.ts';
 import * as m0040reporting from './migrations/0040_reporting.ts';
 import * as m0041notificationRules from './migrations/0041_notification_rules.ts';
 import * as m0042reportRepositories from './migrations/0042_report_repositories.ts';
+import * as m0043callerChanges from './migrations/0043_caller_changes.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0040_reporting': m0040reporting,
   '0041_notification_rules': m0041notificationRules,
   '0042_report_repositories': m0042reportRepositories,
+  '0043_caller_changes': m0043callerChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { ErrorCode } from '@trellis/domain';
 import type { DB } from '../db/schema.ts';
 import { digest, sameDigest } from '../lib/secrets.ts';
+import { callerCacheOf } from './caller-cache.ts';
 import { aclRulesOf, assertSignInAllowed, assertTokenAllowed } from '../modules/identity/acl/enforce.ts';
 import { mfaGate } from '../modules/identity/mfa/session-mfa.ts';
 import type { Ctx } from './context.ts';
@@ -46,24 +47,27 @@ export async function userContext(
   ip: string,
   sessionId: string | null,
 ): Promise<Ctx | null> {
-  const row = await db
-    .selectFrom('account_users as au')
-    .innerJoin('accounts as a', 'a.id', 'au.account_id')
-    .innerJoin('users as u', 'u.id', 'au.user_id')
-    .select(['a.id', 'a.name', 'a.type', 'a.data', 'u.name as user_name', 'au.status'])
-    .select(aclRulesOf('account').as('acl'))
-    .select((eb) =>
-      eb
-        .selectFrom('group_users as gu')
-        .innerJoin('groups as g', 'g.id', 'gu.group_id')
-        .select(sql<any[][]>`coalesce(jsonb_agg(g.data -> 'permissions'), '[]'::jsonb)`.as('p'))
-        .whereRef('gu.user_id', '=', 'au.user_id')
-        .whereRef('gu.account_id', '=', 'au.account_id')
-        .as('permissions'),
-    )
-    .where('au.user_id', '=', userId)
-    .where('au.account_id', '=', accountId)
-    .executeTakeFirst();
+  const row = await callerCacheOf(db).get(`member:${userId}:${accountId}`, async () => {
+    const found = await db
+      .selectFrom('account_users as au')
+      .innerJoin('accounts as a', 'a.id', 'au.account_id')
+      .innerJoin('users as u', 'u.id', 'au.user_id')
+      .select(['a.id', 'a.name', 'a.type', 'a.data', 'u.name as user_name', 'au.status'])
+      .select(aclRulesOf('account').as('acl'))
+      .select((eb) =>
+        eb
+          .selectFrom('group_users as gu')
+          .innerJoin('groups as g', 'g.id', 'gu.group_id')
+          .select(sql<any[][]>`coalesce(jsonb_agg(g.data -> 'permissions'), '[]'::jsonb)`.as('p'))
+          .whereRef('gu.user_id', '=', 'au.user_id')
+          .whereRef('gu.account_id', '=', 'au.account_id')
+          .as('permissions'),
+      )
+      .where('au.user_id', '=', userId)
+      .where('au.account_id', '=', accountId)
+      .executeTakeFirst();
+    return found ? { value: found, tags: [`user:${userId}`, `account:${accountId}`] } : null;
+  });
   if (!row || row.status !== 'active') return null;
   assertSignInAllowed(row.acl, ip, row.name);
   return {
@@ -87,23 +91,26 @@ function apiKeyOf(req: FastifyRequest): string | null {
 async function tokenContext(db: Kysely<DB>, key: string, ip: string): Promise<Ctx> {
   const [id, secret] = key.split(':');
   if (!id || !secret) throw ApiError.unauthorized('Malformed API key.');
-  const row = await db
-    .selectFrom('tokens as t')
-    .innerJoin('accounts as a', 'a.id', 't.account_id')
-    .select([
-      't.id',
-      't.status',
-      't.secret_hash',
-      't.expires_at',
-      't.data',
-      'a.id as account_id',
-      'a.name as account_name',
-      'a.type',
-      'a.data as account_data',
-    ])
-    .select(aclRulesOf('integrations').as('acl'))
-    .where('t.id', '=', id)
-    .executeTakeFirst();
+  const row = await callerCacheOf(db).get(`token:${id}`, async () => {
+    const found = await db
+      .selectFrom('tokens as t')
+      .innerJoin('accounts as a', 'a.id', 't.account_id')
+      .select([
+        't.id',
+        't.status',
+        't.secret_hash',
+        't.expires_at',
+        't.data',
+        'a.id as account_id',
+        'a.name as account_name',
+        'a.type',
+        'a.data as account_data',
+      ])
+      .select(aclRulesOf('integrations').as('acl'))
+      .where('t.id', '=', id)
+      .executeTakeFirst();
+    return found ? { value: found, tags: [`token:${id}`, `account:${found.account_id}`] } : null;
+  });
   if (!row || !sameDigest(secret, row.secret_hash)) throw ApiError.unauthorized('Invalid API key.');
   if (row.status !== 'active') throw ApiError.unauthorized(`API key is ${row.status}.`);
   if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now())
@@ -132,31 +139,42 @@ export interface SessionRow {
 
 /** The live session behind a cookie secret, refreshing its last-seen time; null when none. */
 export async function findSession(db: Kysely<DB>, secret: string): Promise<SessionRow | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .select([
-      'id',
-      'user_id',
-      'account_id',
-      'last_seen_at',
-      'expires_at',
-      'terminated_at',
-      'mfa_step',
-      'mfa_verified_at',
-    ])
-    .select(['impersonator_id', 'impersonator_session_id'])
-    .where('secret_hash', '=', digest(secret))
-    .executeTakeFirst();
-  if (!row || row.terminated_at) return null;
+  const cache = callerCacheOf(db);
+  const key = `session:${digest(secret)}`;
+  const read = () =>
+    cache.get(key, async () => {
+      const found = await db
+        .selectFrom('sessions')
+        .select([
+          'id',
+          'user_id',
+          'account_id',
+          'last_seen_at',
+          'expires_at',
+          'terminated_at',
+          'mfa_step',
+          'mfa_verified_at',
+        ])
+        .select(['impersonator_id', 'impersonator_session_id'])
+        .where('secret_hash', '=', digest(secret))
+        .executeTakeFirst();
+      return found ? { value: found, tags: [`session:${found.id}`] } : null;
+    });
+  let row = await read();
   const now = Date.now();
-  if (new Date(row.expires_at).getTime() <= now || new Date(row.last_seen_at).getTime() + SESSION_IDLE_MS <= now)
-    return null;
+  const idle = (r: NonNullable<typeof row>) => new Date(r.last_seen_at).getTime() + SESSION_IDLE_MS <= now;
+  // another process may have served the session since this one last saw it: idle only by the database's word
+  if (row && idle(row)) {
+    cache.forget(key);
+    row = await read();
+  }
+  if (!row || row.terminated_at) return null;
+  if (new Date(row.expires_at).getTime() <= now || idle(row)) return null;
   if (now - new Date(row.last_seen_at).getTime() > 60_000) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: new Date(now).toISOString() })
-      .where('id', '=', row.id)
-      .execute();
+    const seen = new Date(now).toISOString();
+    await db.updateTable('sessions').set({ last_seen_at: seen }).where('id', '=', row.id).execute();
+    // the kept row too (a change of last_seen_at alone notifies no one)
+    row.last_seen_at = seen;
   }
   return row;
 }

@@ -1,0 +1,166 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { listen, onWrite, type Database } from '../db/database.ts';
+import type { Write } from '../db/write-watch.ts';
+
+/** The channel the database tells of changes to what callers' contexts are made of (migration 0043). */
+export const CALLER_CHANNEL = 'trellis_callers';
+/** Entries kept per process (the least recently used go first): a session, token or membership is about 1 KB. */
+export const CALLER_CACHE_SIZE = Number(process.env.CALLER_CACHE_SIZE ?? 20_000);
+const RELISTEN_MS = 1000;
+/** The tables callers' contexts are read from (each notifies on change: migration 0043). */
+const SOURCES = new Set([
+  'sessions',
+  'users',
+  'account_users',
+  'group_users',
+  'accounts',
+  'groups',
+  'acl_rules',
+  'tokens',
+]);
+
+/** Whether this process's own write may change a kept context: not a new session, nor a session's last-seen time. */
+const changesCallers = (w: Write) => {
+  if (!SOURCES.has(w.table)) return false;
+  if (w.table !== 'sessions') return true;
+  return w.op === 'delete' || (w.op === 'update' && !w.columns?.every((c) => c === 'last_seen_at'));
+};
+
+interface Entry {
+  value: unknown;
+  /** What the entry is made of: `session:<id>`, `user:<id>`, `account:<id>`, `token:<id>` (the NOTIFY payloads). */
+  tags: string[];
+}
+
+/**
+ * What authenticates a call (a session, an API token, a user's membership of an account), kept between calls so that
+ * a caller nothing changed for costs no database round trip. Verified, across every process on the database:
+ * - entries are used only while this process listens to `trellis_callers`, which triggers notify on commit of any
+ *   write to the tables they are read from; while not listening (not yet, or the connection was lost) every call
+ *   reads the database, and whatever was kept is dropped, since notifications may have been missed;
+ * - a load that a notification overtook is not kept (the epoch moved while it read);
+ * - a hit waits for one turn of the event loop first, so a notification that reached this process before the call
+ *   did is applied before the call is answered: a token deactivated through one process is refused by the others
+ *   on their next call.
+ */
+export class CallerCache {
+  private entries = new Map<string, Entry>();
+  private epoch = 0;
+  private live = false;
+  private stopped = false;
+  private stopListening: (() => Promise<void>) | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private stopWatching: (() => void) | null = null;
+  /** Hits and loads since start, for the benchmark and tests. */
+  readonly stats = { hits: 0, loads: 0, dropped: 0 };
+
+  constructor(private readonly db: Database) {}
+
+  get listening(): boolean {
+    return this.live;
+  }
+
+  /** Starts listening; resolves once entries are used, or once the first attempt failed (it keeps trying). */
+  async start(): Promise<void> {
+    // this process's own writes are known before their notification comes back: dropped at once
+    this.stopWatching ??= onWrite(this.db, (w) => {
+      if (changesCallers(w)) this.forgetAll();
+    });
+    try {
+      this.stopListening = await listen(
+        this.db,
+        CALLER_CHANNEL,
+        (payload) => this.changed(payload),
+        () => this.lost(),
+      );
+      if (this.stopped) return void (await this.stopListening());
+      this.forgetAll();
+      this.live = true;
+    } catch {
+      this.lost();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.live = false;
+    if (this.retry) clearTimeout(this.retry);
+    this.stopWatching?.();
+    // the database may be closed already (its own onClose ran first): its connection went with it
+    await this.stopListening?.().catch(() => undefined);
+    this.forgetAll();
+  }
+
+  private lost() {
+    this.live = false;
+    this.stopListening = null;
+    this.forgetAll();
+    if (!this.stopped) this.retry = setTimeout(() => void this.start(), RELISTEN_MS);
+  }
+
+  private forgetAll() {
+    this.epoch++;
+    this.entries.clear();
+  }
+
+  /** A NOTIFY: drop every entry made of what changed. */
+  changed(tag: string) {
+    this.epoch++;
+    for (const [key, entry] of this.entries)
+      if (entry.tags.includes(tag)) {
+        this.entries.delete(key);
+        this.stats.dropped++;
+      }
+  }
+
+  forget(key: string) {
+    this.entries.delete(key);
+  }
+
+  /** The value under `key`, kept from an earlier call when nothing it is made of changed since; else `load`ed. */
+  async get<T>(key: string, load: () => Promise<{ value: T; tags: string[] } | null>): Promise<T | null> {
+    if (this.live && this.entries.has(key)) {
+      await nextTurn();
+      const entry = this.entries.get(key);
+      if (entry) {
+        this.stats.hits++;
+        // most recently used last: the first entries are the ones to evict
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        return entry.value as T;
+      }
+    }
+    const epoch = this.epoch;
+    const loaded = await load();
+    this.stats.loads++;
+    if (!loaded || !this.live || epoch !== this.epoch) return loaded?.value ?? null;
+    this.entries.set(key, { value: loaded.value, tags: loaded.tags });
+    if (this.entries.size > CALLER_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
+    return loaded.value;
+  }
+}
+
+const caches = new WeakMap<Database, { cache: CallerCache; users: number }>();
+
+/** The cache of a database's callers in this process; one that was not started reads the database on every call. */
+export function callerCacheOf(db: Database): CallerCache {
+  let held = caches.get(db);
+  if (!held) caches.set(db, (held = { cache: new CallerCache(db), users: 0 }));
+  return held.cache;
+}
+
+/**
+ * Starts the cache of `db` (shared by every app on it in this process) in the background: calls read the database
+ * until it listens. Answers how to stop using it.
+ */
+export function useCallerCache(db: Database): () => Promise<void> {
+  const cache = callerCacheOf(db);
+  const held = caches.get(db)!;
+  if (held.users++ === 0) void cache.start();
+  return async () => {
+    if (--held.users === 0) {
+      caches.delete(db);
+      await cache.stop();
+    }
+  };
+}
