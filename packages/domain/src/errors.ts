@@ -20,7 +20,7 @@ export const ErrorCode = {
   transition: 'STATE_001',
   throttled: 'THR_001',
   server: 'SRV_001',
-  /** 503: the database cannot be reached right now (restart, failover, network); retry shortly. */
+  /** 503: the database or the file storage cannot be reached right now (restart, failover, network); retry shortly. */
   unavailable: 'SRV_002',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

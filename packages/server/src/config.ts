@@ -70,6 +70,88 @@ export interface Config {
   reportRetentionDays: number;
   reportTimeoutMs: number;
   reportMemoryMb: number;
+  /** S3-compatible object storage for uploaded files (README "Files"); unset = files under `<dataDir>/files`. */
+  filesS3?: S3FilesConfig;
+}
+
+/** Where uploaded files go when they are shared by several processes or machines (files/s3-store.ts). */
+export interface S3FilesConfig {
+  bucket: string;
+  /** `https://…` of a store that is not AWS S3 (MinIO, Ceph, Cloudflare R2, …); unset = AWS S3 of `region`. */
+  endpoint?: string;
+  region: string;
+  /** Put before each key: '' or a folder ending in '/'. */
+  prefix: string;
+  /** `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint>/<key>` (most self-hosted stores need it). */
+  forcePathStyle: boolean;
+  /** Both or neither; neither = the AWS SDK's default chain (AWS_* variables, ~/.aws, instance or task role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+const S3_VARIABLES = [
+  'FILES_S3_ENDPOINT',
+  'FILES_S3_REGION',
+  'FILES_S3_PREFIX',
+  'FILES_S3_FORCE_PATH_STYLE',
+  'FILES_S3_ACCESS_KEY_ID',
+  'FILES_S3_SECRET_ACCESS_KEY',
+] as const;
+
+/**
+ * FILES_S3_*: S3-compatible storage for uploaded files, on when FILES_S3_BUCKET is set. A combination that cannot
+ * work stops the start with a message that names the variable, rather than failing at the first upload.
+ */
+export function parseS3Files(env: NodeJS.ProcessEnv): S3FilesConfig | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const bucket = value('FILES_S3_BUCKET');
+  if (!bucket) {
+    const set = S3_VARIABLES.filter((name) => value(name));
+    if (set.length)
+      throw new Error(
+        `${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set but FILES_S3_BUCKET is not: set FILES_S3_BUCKET to keep ` +
+          'uploaded files in S3-compatible storage, or unset the FILES_S3_ variables to keep them on local disk.',
+      );
+    return undefined;
+  }
+  if (bucket.includes('/'))
+    throw new Error(`FILES_S3_BUCKET is a bucket name (${bucket} has a '/'); put a folder in FILES_S3_PREFIX.`);
+  const endpoint = value('FILES_S3_ENDPOINT');
+  if (endpoint) {
+    let url: URL | null = null;
+    try {
+      url = new URL(endpoint);
+    } catch {}
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw new Error(`FILES_S3_ENDPOINT is not an http(s) URL: ${endpoint}`);
+  }
+  // the SDK needs a region to sign with; stores other than AWS accept us-east-1
+  const region = value('FILES_S3_REGION') ?? value('AWS_REGION') ?? (endpoint ? 'us-east-1' : undefined);
+  if (!region)
+    throw new Error(
+      'FILES_S3_REGION (or AWS_REGION) is required for AWS S3; for another S3-compatible store set FILES_S3_ENDPOINT.',
+    );
+  const pathStyle = value('FILES_S3_FORCE_PATH_STYLE')?.toLowerCase();
+  if (pathStyle !== undefined && !['true', 'false', '1', '0'].includes(pathStyle))
+    throw new Error(`FILES_S3_FORCE_PATH_STYLE is true or false, not ${env.FILES_S3_FORCE_PATH_STYLE}.`);
+  const accessKeyId = value('FILES_S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('FILES_S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error(
+      'FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS ' +
+        "SDK's default credentials (AWS_ACCESS_KEY_ID, ~/.aws, an instance or task role).",
+    );
+  const prefix = (value('FILES_S3_PREFIX') ?? '').replace(/^\/+/, '');
+  return {
+    bucket,
+    endpoint,
+    region,
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    // a self-hosted store seldom has a DNS name per bucket: path style unless told otherwise
+    forcePathStyle: pathStyle === undefined ? Boolean(endpoint) : pathStyle === 'true' || pathStyle === '1',
+    accessKeyId,
+    secretAccessKey,
+  };
 }
 
 /** FEATURE_FLAGS: `a,b,-c` (a and b on, c off) or a JSON object of booleans. */
@@ -142,6 +224,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     reportRetentionDays: Number(env.REPORT_RETENTION_DAYS ?? 30),
     reportTimeoutMs: Number(env.REPORT_TIMEOUT_MS ?? 5 * 60_000),
     reportMemoryMb: Number(env.REPORT_MEMORY_MB ?? 256),
+    filesS3: parseS3Files(env),
     ...overrides,
   };
 }

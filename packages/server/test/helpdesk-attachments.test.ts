@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ATTACHMENT_MAX_BYTES, CASE_ATTACHMENTS_MAX } from '@trellis/domain';
-import { fileStoreFor } from '../src/files/index.ts';
+import { fileStoreFor, type LocalFileStore } from '../src/files/index.ts';
 import { newId } from '../src/resources/ids.ts';
 import { API, partner } from './distribution-helpers.ts';
 import type { Session, TestApp } from './helpers.ts';
@@ -61,7 +61,7 @@ async function newCase(subject = 'Broken export') {
   return res.json() as { id: string };
 }
 
-const storedFiles = async () => (await readdir(fileStoreFor(t.config).dir).catch(() => [])).length;
+const storedFiles = async () => (await readdir((fileStoreFor(t.config) as LocalFileStore).dir).catch(() => [])).length;
 
 beforeAll(async () => {
   ({ t, vendor, provider, other } = await openTenants());

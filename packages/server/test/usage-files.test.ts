@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_ROW_MESSAGES as M, USAGE_SHEET_MESSAGES as S, USAGE_FILE_MAX_BYTES } from '@trellis/domain';
 import { testConfig } from '../src/config.ts';
-import { fileStoreFor } from '../src/files/index.ts';
+import { fileStoreFor, type LocalFileStore } from '../src/files/index.ts';
 import { runDueJobs } from '../src/jobs/queue.ts';
 import { startServer, type Running } from '../src/server.ts';
 import { freshDatabaseUrl } from './helpers.ts';
@@ -163,7 +163,8 @@ async function sheetOf(body: Buffer) {
 }
 /** Files in the server's store (each stored file is its bytes and a `.json` of what it is). */
 const NOTE = 'second\tmailbox "Zürich" \\ C:\\temp\nline 2 \\N';
-const storedFiles = async () => (await readdir(fileStoreFor(config).dir).catch(() => [])).length / 2;
+const storedFiles = async () =>
+  (await readdir((fileStoreFor(config) as LocalFileStore).dir).catch(() => [])).length / 2;
 
 describe('usage file upload and processing', () => {
   it('processes a good spreadsheet into records: ready, with the totals per item', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { UsageRecord, type UsageFile } from '@trellis/domain';
+import type { Config } from '../src/config.ts';
 import { newId } from '../src/resources/ids.ts';
 import { RECORD_IN_COLUMNS } from '../src/modules/usage/records.ts';
 import { contactInfo, fulfillmentProduct } from './fulfillment-fixture.ts';
@@ -28,8 +29,9 @@ export interface UsageWorld {
   assets: any[];
 }
 
-export async function usageWorld(): Promise<UsageWorld> {
-  const { t, vendor, provider, other } = await openTenants();
+/** `config`: settings of the app (a file store of its own: files-s3.test.ts). */
+export async function usageWorld(config: Partial<Config> = {}): Promise<UsageWorld> {
+  const { t, vendor, provider, other } = await openTenants(config);
   const hub = (name: string) =>
     ok(t, provider, 'POST', '/hubs', { name, description: 'Connect hub', instance_type: 'api', instance_id: name });
   const hubs = [await hub('North hub'), await hub('South hub')];

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
+import { S3FileStore } from './s3-store.ts';
 
 /** A stored file: bytes plus what it is. */
 export interface StoredFile {
@@ -15,8 +16,8 @@ export interface StoredFile {
 }
 
 /**
- * Where uploaded files live, by opaque key. The local directory store is the default; an S3-compatible
- * store implements the same three calls for multi-node installs (DESIGN §3).
+ * Where uploaded files live, by opaque key. The local directory store is the default; the S3-compatible store
+ * (s3-store.ts) implements the same calls for multi-node installs (DESIGN §3).
  */
 export interface FileStore {
   put(key: string, body: Buffer, meta: { contentType: string; name?: string | null }): Promise<void>;
@@ -122,15 +123,23 @@ export class LocalFileStore implements FileStore {
   }
 }
 
-const stores = new WeakMap<Config, LocalFileStore>();
+/** A server's store: one of the FileStores, with dispose() for when its app closes. */
+export type ServerFileStore = FileStore & { dispose(): Promise<void> };
 
-/** The store of this server: `<dataDir>/files`, or a temporary directory when there is no data dir (tests, in-memory runs). */
-export function fileStoreFor(config: Config): LocalFileStore {
+const stores = new WeakMap<Config, ServerFileStore>();
+
+/**
+ * The store of this server: the S3-compatible bucket when one is configured (FILES_S3_BUCKET), else `<dataDir>/files`,
+ * or a temporary directory when there is no data dir (tests, in-memory runs).
+ */
+export function fileStoreFor(config: Config): ServerFileStore {
   let store = stores.get(config);
   if (!store) {
-    store = config.dataDir
-      ? new LocalFileStore(join(config.dataDir, 'files'))
-      : new LocalFileStore(mkdtempSync(join(tmpdir(), 'trellis-files-')), true);
+    store = config.filesS3
+      ? new S3FileStore(config.filesS3)
+      : config.dataDir
+        ? new LocalFileStore(join(config.dataDir, 'files'))
+        : new LocalFileStore(mkdtempSync(join(tmpdir(), 'trellis-files-')), true);
     stores.set(config, store);
   }
   return store;
