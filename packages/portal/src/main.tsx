@@ -6,6 +6,7 @@ import { ApiError } from './api/errors.ts';
 import { createPortalRouter } from './app/router.tsx';
 import { BrandGate } from './app/branding/BrandGate.tsx';
 import { versionsQuery } from './app/versions.ts';
+import { contextQuery } from './app/session/SessionProvider.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -19,8 +20,10 @@ const queryClient = new QueryClient({
   },
 });
 
-// The versions file is asked for at start, beside the brand (spec §7).
+// The versions file is asked for at start, beside the brand (spec §7); so is the session's context, which the
+// pages behind the login wait for.
 void queryClient.prefetchQuery(versionsQuery);
+void queryClient.prefetchQuery(contextQuery);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

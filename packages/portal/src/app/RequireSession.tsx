@@ -3,7 +3,9 @@ import { Navigate, useLocation } from 'react-router';
 import { PageFallback } from './PageFallback.tsx';
 import { useSession } from './session/SessionProvider.tsx';
 
-const AppShell = lazy(() => import('./chrome/AppShell.tsx'));
+/** The signed-in shell's code; app/router.tsx fetches it early, alongside the session check. */
+export const loadAppShell = () => import('./chrome/AppShell.tsx');
+const AppShell = lazy(loadAppShell);
 const StartError = lazy(() => import('./StartError.tsx'));
 
 /** Pages behind the login: wait for the session, send strangers to /login (coming back afterwards). */

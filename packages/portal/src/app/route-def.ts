@@ -25,8 +25,12 @@ export interface RouteDef {
   back?: string;
   /** Tabs of the page; the active one is the `:tab` segment. A tab's module hides it from users without it. */
   tabs?: { id: string; label: string; module?: string }[];
-  component: LazyExoticComponent<ComponentType>;
+  component: PageComponent;
 }
 
+/** A page's lazily loaded component; `preload` fetches its code before it renders (see app/router.tsx). */
+export type PageComponent = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
+
 /** A page loaded on demand (one chunk per route module). */
-export const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+export const page = (load: () => Promise<{ default: ComponentType }>): PageComponent =>
+  Object.assign(lazy(load), { preload: load });

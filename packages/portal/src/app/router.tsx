@@ -6,7 +6,8 @@ import { PageFallback } from './PageFallback.tsx';
 import { PublicPage } from './PublicPage.tsx';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 import type { RouteDef } from './route-def.ts';
-import { RequireSession } from './RequireSession.tsx';
+import { loadAppShell, RequireSession } from './RequireSession.tsx';
+import { getSessionId } from '../api/session-id.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
 
 const Maintenance = lazy(() => import('./Maintenance.tsx'));
@@ -62,16 +63,26 @@ export function portalRouterOptions(): { patchRoutesOnNavigation: PatchRoutesOnN
   // one load per router; a failed one (offline) is tried again on the next navigation
   let signedIn: Promise<RouteObject[]> | null = null;
   return {
-    async patchRoutesOnNavigation({ matches, patch }) {
+    async patchRoutesOnNavigation({ path, matches, patch }) {
       // a public page with a path parameter (the embedded lead form) is asked about too: it needs nothing more
       if ((matches.at(-1)?.route.handle as { route?: RouteDef } | undefined)?.route?.public) return;
-      signedIn ??= import('./signed-in-routes.tsx').then(
-        (m) => m.signedInRoutes(),
-        (err: unknown) => {
-          signedIn = null;
-          throw err;
-        },
-      );
+      if (!signedIn) {
+        // The first signed-in page of a visit: with a session kept, it will most likely show, so its shell and
+        // page code are fetched alongside the route table and the session check, not one after the other.
+        const likelySignedIn = !!getSessionId();
+        if (likelySignedIn) loadAppShell().catch(() => {}); // a failure shows when the shell renders
+        signedIn = import('./signed-in-routes.tsx').then(
+          (m) => {
+            const routes = m.signedInRoutes();
+            if (likelySignedIn) m.preloadPage(routes, path);
+            return routes;
+          },
+          (err: unknown) => {
+            signedIn = null;
+            throw err;
+          },
+        );
+      }
       // every navigation patches (an interrupted one's patch is dropped); routes already there are kept as they are
       patch(SIGNED_IN, await signedIn);
     },

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { AppError } from './errors/AppError.tsx';
 import { RoutePage } from './RoutePage.tsx';
 import { ROUTES, routeByName, type RouteDef } from './routes.ts';
@@ -21,4 +21,11 @@ export function signedInRoutes(): RouteObject[] {
     // Any other path: the not-found page, which shows the path it was given.
     { path: '*', element: <RoutePage route={notFound} />, handle: { route: notFound } },
   ];
+}
+
+/** Start fetching the code of the page at `path` (its route's chunk), so it is there when the session is. */
+export function preloadPage(routes: RouteObject[], path: string) {
+  const leaf = matchRoutes(routes, path)?.at(-1)?.route.handle as { route?: RouteDef } | undefined;
+  // a failure shows when the page renders (and asks again)
+  leaf?.route?.component.preload?.().catch(() => {});
 }

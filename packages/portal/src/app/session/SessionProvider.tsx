@@ -35,15 +35,22 @@ async function loadContext(): Promise<AuthContext | null> {
   }
 }
 
+/**
+ * The signed-in context query. main.tsx starts it with the app, beside the brand (the session provider renders
+ * only once the brand is in, and asking then made the two calls a waterfall on every page load).
+ */
+export const contextQuery = {
+  queryKey: CONTEXT_KEY,
+  queryFn: loadContext,
+  retry: false,
+  staleTime: Infinity,
+  gcTime: Infinity,
+} as const;
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: CONTEXT_KEY,
-    queryFn: loadContext,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  // a start that failed (server down) shows its error as before, without asking a second time on mount
+  const query = useQuery({ ...contextQuery, retryOnMount: false });
 
   const adopt = useCallback(
     (ctx: AuthContext | null) => {

@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '@trellis/domain/format/date';
 import { api } from '../../api/client.ts';
@@ -16,9 +17,11 @@ import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { countedQuery, visibleCounters, type CounterValue } from './counters.ts';
-import { LatestNews } from './LatestNews.tsx';
 
 const REFRESH_MS = 30_000;
+
+// The news is its own chunk (with the post schemas it reads): the counters do not wait for its code.
+const LatestNews = lazy(() => import('./LatestNews.tsx').then((m) => ({ default: m.LatestNews })));
 
 function humanize(name: string) {
   const s = name.replace(/_/g, ' ');
@@ -108,7 +111,9 @@ export default function DashboardPage() {
           })}
         </Box>
       )}
-      <LatestNews />
+      <Suspense fallback={null}>
+        <LatestNews />
+      </Suspense>
     </Box>
   );
 }
