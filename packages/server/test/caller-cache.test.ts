@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onWrite } from '../src/db/database.ts';
+import type { Write } from '../src/db/write-watch.ts';
 import { callerCacheOf } from '../src/http/caller-cache.ts';
 import { testApp, type Session, type TestApp } from './helpers.ts';
 
@@ -100,5 +102,33 @@ describe('callers kept between calls', () => {
       .where('account_id', '=', account)
       .execute();
     expect((await context(s)).statusCode).not.toBe(200);
+  });
+
+  it("count this process's own writes to callers' sources, the engine's included, and not a session's last-seen time", async () => {
+    const seen: Write[] = [];
+    const dump = () => JSON.stringify(seen);
+    const stop = onWrite(t.db, (w) => seen.push(w));
+    try {
+      const made = await t.call(vendor, {
+        method: 'POST',
+        url: '/public/v1/auth/tokens',
+        payload: { name: 'watched', permissions: [{ id: 'MD-0000' }] },
+      });
+      const before = cache().localWrites;
+      const off = await t.call(vendor, { method: 'POST', url: `/public/v1/auth/tokens/${made.json().id}/deactivate` });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(seen, dump()).toContainEqual({ table: 'tokens', op: 'insert', columns: null });
+      expect(seen).toContainEqual(expect.objectContaining({ table: 'tokens', op: 'update' }));
+      expect(cache().localWrites).toBeGreaterThan(before);
+      const quiet = cache().localWrites;
+      await t.db
+        .updateTable('sessions')
+        .set({ last_seen_at: sql`now()` })
+        .where('id', '=', vendor.sessionId)
+        .execute();
+      expect(cache().localWrites).toBe(quiet);
+    } finally {
+      stop();
+    }
   });
 });

@@ -22,6 +22,9 @@ function tableName(node: OperationNode | undefined): string | null {
   const n = node as any;
   if (n.kind === 'TableNode') return n.table.identifier.name;
   if (n.kind === 'AliasNode') return tableName(n.node);
+  // sql.table(name) inside a sql`` template: a raw node around the table
+  if (n.kind === 'RawNode' && n.parameters?.length === 1 && (n.sqlFragments as string[]).every((f) => !f.trim()))
+    return tableName(n.parameters[0]);
   return null;
 }
 
@@ -39,7 +42,12 @@ function writeOf(node: RootOperationNode): Write | null {
     case 'DeleteQueryNode':
       return { table: tableName(n.from?.froms?.[0]) ?? '', op: 'delete', columns: null };
     case 'RawNode': {
-      const m = RAW_WRITE.exec((n.sqlFragments as string[]).join('?'));
+      // sql`update ${sql.table(name)} …` (the engine's writes): the table is a parameter node
+      const fragments = n.sqlFragments as string[];
+      const text = fragments
+        .map((f, i) => f + (tableName(n.parameters?.[i]) ?? (i < fragments.length - 1 ? '?' : '')))
+        .join('');
+      const m = RAW_WRITE.exec(text);
       if (!m) return null;
       const op = m[1].slice(0, 6).toLowerCase() as 'insert' | 'update' | 'delete';
       return { table: m[2].toLowerCase(), op, columns: null };

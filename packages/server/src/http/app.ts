@@ -13,6 +13,7 @@ import { apiModules } from '../modules/index.ts';
 import { docsRoutes } from '../openapi/docs.ts';
 import { collectRoute } from '../openapi/openapi.ts';
 import { resolveCaller } from './auth.ts';
+import { callerCacheOf } from './caller-cache.ts';
 import { omitNulls } from './wire.ts';
 import { ApiError } from './errors.ts';
 import { rateLimitHook, ThrottledError } from './rate-limit.ts';
@@ -288,6 +289,8 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
   app.addHook('onRoute', collectRoute);
   await app.register(docsRoutes);
 
+  const callers = callerCacheOf(db);
+  const callerWritesAtStart = new WeakMap<object, number>();
   for (const prefix of API_PREFIXES) {
     await app.register(
       async (api) => {
@@ -297,6 +300,14 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
             throw new ApiError(400, ErrorCode.badRequest, [NUL_MESSAGE]);
           req.ctx = await resolveCaller(db, req);
           if (!req.ctx && !req.routeOptions.config?.public) throw ApiError.unauthorized();
+          callerWritesAtStart.set(req, callers.localWrites);
+        });
+        // a call that changed what authenticates callers (a token, a session, a membership) is answered once the
+        // change has reached every server process: the client's next call, wherever it goes, sees it
+        api.addHook('onSend', async (req, _reply, payload) => {
+          const before = callerWritesAtStart.get(req);
+          if (before !== undefined && before !== callers.localWrites) await callers.sync();
+          return payload;
         });
         rateLimitHook(api, db, config);
         api.addHook('preSerialization', async (_req, _reply, payload) => omitNulls(payload));

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { listen, onWrite, type Database } from '../db/database.ts';
 import type { Write } from '../db/write-watch.ts';
 
@@ -7,6 +9,8 @@ export const CALLER_CHANNEL = 'trellis_callers';
 /** Entries kept per process (the least recently used go first): a session, token or membership is about 1 KB. */
 export const CALLER_CACHE_SIZE = Number(process.env.CALLER_CACHE_SIZE ?? 20_000);
 const RELISTEN_MS = 1000;
+/** How long an answer waits at most for its own change to go round (the listener may be reconnecting). */
+const SYNC_WAIT_MS = 1000;
 /** The tables callers' contexts are read from (each notifies on change: migration 0043). */
 const SOURCES = new Set([
   'sessions',
@@ -53,6 +57,11 @@ export class CallerCache {
   private stopWatching: (() => void) | null = null;
   /** Hits and loads since start, for the benchmark and tests. */
   readonly stats = { hits: 0, loads: 0, dropped: 0 };
+  /** This process's writes that may change callers, so far (an answer compares it before and after its work). */
+  localWrites = 0;
+  private readonly instance = randomUUID();
+  private syncs = 0;
+  private readonly waiting = new Map<string, () => void>();
 
   constructor(private readonly db: Database) {}
 
@@ -64,7 +73,9 @@ export class CallerCache {
   async start(): Promise<void> {
     // this process's own writes are known before their notification comes back: dropped at once
     this.stopWatching ??= onWrite(this.db, (w) => {
-      if (changesCallers(w)) this.forgetAll();
+      if (!changesCallers(w)) return;
+      this.localWrites++;
+      this.forgetAll();
     });
     try {
       this.stopListening = await listen(
@@ -105,12 +116,36 @@ export class CallerCache {
 
   /** A NOTIFY: drop every entry made of what changed. */
   changed(tag: string) {
+    if (tag.startsWith('sync:')) return this.waiting.get(tag)?.();
     this.epoch++;
     for (const [key, entry] of this.entries)
       if (entry.tags.includes(tag)) {
         this.entries.delete(key);
         this.stats.dropped++;
       }
+  }
+
+  /**
+   * Resolves once every change committed so far has reached this process's listener: its own marker, notified now,
+   * comes back after them (each listener gets notifications in commit order). Every listener was told of those
+   * changes at the same moment, so by then the other processes have them too: an answer to a call that changed a
+   * caller waits for this, and the client's next call finds every process up to date.
+   */
+  async sync(): Promise<void> {
+    if (!this.live) return;
+    const tag = `sync:${this.instance}:${++this.syncs}`;
+    let timer: NodeJS.Timeout | undefined;
+    const back = new Promise<void>((resolve) => {
+      this.waiting.set(tag, resolve);
+      timer = setTimeout(resolve, SYNC_WAIT_MS);
+    });
+    try {
+      await sql`select pg_notify(${CALLER_CHANNEL}, ${tag})`.execute(this.db);
+      await back;
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(tag);
+    }
   }
 
   forget(key: string) {
