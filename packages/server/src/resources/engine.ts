@@ -416,6 +416,32 @@ export async function getObject<T extends Obj>(
   return rows[0].data;
 }
 
+/**
+ * One visible object as JSON text, for GET …/{id}: the stored text when presenting and select() would leave it as
+ * stored (as listJson does for pages), else the presented object serialised.
+ */
+export async function getJson<T extends Obj>(
+  res: Served<T>,
+  ctx: Ctx,
+  params: Params,
+  id: string,
+  query: RqlQuery,
+  db: Db,
+): Promise<string> {
+  const include = query.select?.include ?? [];
+  const presents = res.presents ? res.presents(include) : Boolean(res.present || res.presentMany);
+  if (presents || query.select?.exclude?.length) {
+    const obj = await getObject(res, ctx, params, id, db);
+    return JSON.stringify(omitNulls(applySelect(await presentOne(res, obj, ctx, include, db), query)));
+  }
+  await checkRead(res, ctx, db, params);
+  const { rows } = await sql<{ data: string }>`select jsonb_strip_nulls(${objectOf(res)})::text as data
+    from ${sql.table(tableName(res))} t
+    where ${res.lookup?.(id) ?? sql`t.${sql.ref(idColumn(res))} = ${id}`} and ${res.scope(ctx, params)}`.execute(db);
+  if (!rows.length) throw ApiError.notFound(res.decl.title);
+  return rows[0].data;
+}
+
 export async function presentObject<T extends Obj>(res: Served<T>, ctx: Ctx, obj: T, db: Db, include: string[] = []) {
   return presentOne(res, obj, ctx, include, db);
 }

@@ -4,14 +4,13 @@ import type { DB } from '../db/schema.ts';
 import { rawQuery, requireCtx, sendListJson } from '../http/reply.ts';
 import {
   createObject,
-  getObject,
+  getJson,
   listJson,
   parseQuery,
   presentObject,
   removeObject,
   runAction,
   updateObjectById,
-  applySelect,
   type Params,
   type Served,
 } from './engine.ts';
@@ -56,12 +55,11 @@ export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Serv
     },
   );
 
-  app.get(item, async (req) => {
+  app.get(item, async (req, reply) => {
     const ctx = requireCtx(req);
     const p = params(req.params);
     const query = parseQuery(rawQuery(req));
-    const obj = await getObject(res, ctx, p, p.id, db);
-    return applySelect(await presentObject(res, ctx, obj, db, query.select?.include ?? []), query);
+    return reply.type('application/json').send(await getJson(res, ctx, p, p.id, query, db));
   });
 
   if (decl.create && res.create) {
