@@ -8,7 +8,7 @@ import { runPortalBench } from './portal/index.ts';
 import { writeReport, type Row } from './report.ts';
 
 // `npm run bench -- [--smoke] [--sizes 10k,100k,1m] [--duration 10] [--fresh] [--only list-pending,...,portal]
-//   [--no-portal] [--connections 10] [--drop-indexes a,b] [--label name] [--db pg|pglite]`
+//   [--no-portal] [--connections 10] [--drop-indexes a,b] [--label name] [--db pg|pglite] [--workers N]`
 // Load runs against the real server and the floor, EXPLAIN of each list query, results in bench/results/.
 
 const argv = process.argv.slice(2);
@@ -27,6 +27,9 @@ const sizes = opt('sizes', smoke ? '1k' : '10k,100k,1m')
 const duration = Number(opt('duration', smoke ? '1' : '10'));
 const only = opt('only', '').split(',').filter(Boolean);
 const CONNECTIONS = Number(opt('connections', '10'));
+// server processes (node:cluster) for the API and the floor alike: `--workers 2` is the two-process run
+const WORKERS = opt('workers', '1');
+if (kind === 'pglite' && WORKERS !== '1') throw new Error('--workers: the embedded database is opened by one process');
 const API_PORT = 18_081;
 const FLOOR_PORT = 18_082;
 const API = `http://127.0.0.1:${API_PORT}/public/v1`;
@@ -154,13 +157,17 @@ async function captureSql(
   d: Dataset,
   target: string,
   sampleId: string,
-): Promise<Record<string, { rows: Captured; count?: Captured; idParam?: number }>> {
+): Promise<{
+  sql: Record<string, { rows: Captured; count?: Captured; idParam?: number }>;
+  headers: Record<string, string>;
+}> {
   const file = resolve(import.meta.dirname, '.data', `sql-${process.pid}.log`);
   await mkdir(resolve(import.meta.dirname, '.data'), { recursive: true });
   const out: Record<string, { rows: Captured; count?: Captured; idParam?: number }> = {};
   const server = await spawnServer('serve-api.ts', [String(API_PORT), target], { BENCH_SQL_LOG: file });
+  let headers: Record<string, string> = {};
   try {
-    const headers = await login();
+    headers = await login();
     for (const s of SCENARIOS.filter((x) => !x.write)) {
       await writeFile(file, '');
       const res = await fetch(API + s.path(d).replace(':id', sampleId), { headers });
@@ -179,7 +186,8 @@ async function captureSql(
     await stop(server);
     await rm(file, { force: true });
   }
-  return out;
+  // the session stays open: the floor authenticates the same cookie
+  return { sql: out, headers };
 }
 
 async function runSize(size: number): Promise<Row[]> {
@@ -198,10 +206,11 @@ async function runSize(size: number): Promise<Row[]> {
       {},
       {},
     );
-  const sql = await captureSql(d, target, pend[0]);
+  const { sql, headers } = await captureSql(d, target, pend[0]);
   const restoreIndexes = await dropIndexes(d, opt('drop-indexes', '').split(',').filter(Boolean));
   const floor = await spawnServer('serve-floor.ts', [String(FLOOR_PORT), d.databaseUrl!], {
     BENCH_FLOOR_SQL: JSON.stringify(sql),
+    BENCH_WORKERS: WORKERS,
   });
   const floorOf: Record<string, Measured> = {};
   try {
@@ -209,7 +218,7 @@ async function runSize(size: number): Promise<Row[]> {
       let i = 0;
       floorOf[s.name] = await measure({
         url: `http://127.0.0.1:${FLOOR_PORT}/floor/${s.name}`,
-        headers: {},
+        headers,
         duration,
         connections: CONNECTIONS,
         nextPath: s.list ? undefined : () => `/floor/${s.name}?id=${pend[i++ % pend.length]}`,
@@ -236,7 +245,7 @@ async function runApi(
 ): Promise<Row[]> {
   const rows: Row[] = [];
   const size = d.size;
-  const api = await spawnServer('serve-api.ts', [String(API_PORT), target]);
+  const api = await spawnServer('serve-api.ts', [String(API_PORT), target], { BENCH_WORKERS: WORKERS });
   try {
     const headers = await login();
     for (const s of scenarios) {
