@@ -16,7 +16,7 @@ import { measure, spawnServer, stop, type Measured } from './load.ts';
 import { call, login as injectLogin } from './world.ts';
 
 // `npm run bench:areas -- [--only webhooks,reports,lists] [--smoke] [--label name] [--fresh] [--duration 5]
-//   [--events 2000] [--report-size 167k]`
+//   [--events 2000] [--processes 1,2] [--report-size 167k] [--keep]`
 // The areas added since the first benchmark, on PostgreSQL (BENCH_PG_URL, default 127.0.0.1:5432):
 // - webhooks: events queued through the outbox's own recordEvent, dispatched and delivered by the job runner of one
 //   and then two `trellis serve` processes to a loopback receiver; deliveries/s and the event → delivery delay.
@@ -164,6 +164,15 @@ async function startCli(databaseUrl: string): Promise<{ child: ChildProcess; url
   }
 }
 
+async function stopCli(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((ok) => child.once('exit', ok));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(t);
+}
+
 interface Receiver {
   server: Server;
   url: string;
@@ -231,7 +240,7 @@ async function webhooksBench() {
     const { rows } = await admin(d.databaseUrl!, (c) =>
       c.query(`select data from asset_requests where vendor_id = $1 order by id limit $2`, [
         d.vendorId,
-        2 * (total + paced + 20),
+        total + paced + 20,
       ]),
     );
     const objects = rows.map((r) => r.data as { id: string });
@@ -239,6 +248,8 @@ async function webhooksBench() {
     const commits = new Map<string, number>();
     /** n events in one transaction (a burst) through the outbox's own writer; returns their ids. */
     const queue = async (n: number) => {
+      // a round's events are of distinct requests; the next round (its deliveries all made) takes them again
+      if (next + n > objects.length) next = 0;
       const batch = objects.slice(next, next + n);
       next += n;
       if (batch.length < n) throw new Error('not enough requests for the events');
@@ -276,8 +287,11 @@ async function webhooksBench() {
         max: Math.round(delays.at(-1) ?? NaN),
       };
     };
-    const results: Record<string, { burst: Phase; paced: Phase; load: number }> = {};
-    for (const processes of [1, 2]) {
+    type Round = { processes: number; burst: Phase; paced: Phase; load: number };
+    const results: Round[] = [];
+    // `--processes 1,2,1`: the rounds' server counts in order (the machine's load drifts: bracket one by the other)
+    for (const processes of opt('processes', '1,2').split(',').map(Number)) {
+      while (servers.length > processes) await stopCli(servers.pop()!);
       while (servers.length < processes) servers.push((await startCli(d.databaseUrl!)).child);
       // warm-up: code paths loaded, pools filled in every process
       const warm = await queue(smoke ? 5 : 20);
@@ -299,7 +313,7 @@ async function webhooksBench() {
       }
       await waitFor(pacedIds, 60_000);
       const p = phase(pacedIds);
-      results[processes] = { burst, paced: p, load };
+      results.push({ processes, burst, paced: p, load });
       log(
         `webhooks, ${processes} process(es): burst ${burst.delivered}/${burst.events} in ${burst.ms} ms = ${burst.rate}/s, ` +
           `delay p50 ${burst.p50} p99 ${burst.p99} ms; paced (20/s) ${p.delivered}/${p.events}, delay p50 ${p.p50} ` +
@@ -314,14 +328,13 @@ async function webhooksBench() {
     log(
       `webhooks: ${calls} calls received, ${receiver.arrived.size} events; deliveries not delivered once: ${JSON.stringify(bad)}`,
     );
-    const row = (n: string, r: { burst: Phase; paced: Phase; load: number }) =>
-      `| ${n} | ${r.burst.delivered} / ${r.burst.events} | ${r.burst.rate} /s (${(r.burst.ms / 1000).toFixed(1)} s) | ` +
+    const row = (r: Round) =>
+      `| ${r.processes} | ${r.burst.delivered} / ${r.burst.events} | ${r.burst.rate} /s (${(r.burst.ms / 1000).toFixed(1)} s) | ` +
       `${r.burst.p50} ms / ${r.burst.p99} ms | ${r.paced.p50} ms / ${r.paced.p99} ms | ${r.load} |`;
     const table = [
       '| server processes | delivered | burst: deliveries/s | burst: delay p50 / p99 | paced 20/s: delay p50 / p99 | load avg |',
       '|---|---:|---:|---:|---:|---:|',
-      row('1', results[1]),
-      row('2', results[2]),
+      ...results.map(row),
     ].join('\n');
     console.log(table);
     await record(
@@ -356,13 +369,7 @@ receiver saw ${calls} calls for ${receiver.arrived.size} events; deliveries not 
 ${bad.length ? JSON.stringify(bad) : 'none'}).`,
     );
   } finally {
-    for (const s of servers) {
-      const exited = new Promise((ok) => s.once('exit', ok));
-      s.kill('SIGTERM');
-      const t = setTimeout(() => s.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(t);
-    }
+    for (const s of servers) await stopCli(s);
     await app.close();
     receiver.server.close();
     receiver.server.closeAllConnections();
