@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -186,7 +186,8 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
   // background jobs reach this app's files through the database they are given
   bindFileStore(app, db, fileStoreFor(config));
   await app.register(cookie);
-  await app.register(helmet, {
+  // security headers: helmet's middleware is built once (the Fastify plugin built it again for every request)
+  const secure = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -202,6 +203,9 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    secure(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
 
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to the routes.
   app.removeContentTypeParser('text/plain');
