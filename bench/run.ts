@@ -165,9 +165,8 @@ async function captureSql(
   await mkdir(resolve(import.meta.dirname, '.data'), { recursive: true });
   const out: Record<string, { rows: Captured; count?: Captured; idParam?: number }> = {};
   const server = await spawnServer('serve-api.ts', [String(API_PORT), target], { BENCH_SQL_LOG: file });
-  let headers: Record<string, string> = {};
   try {
-    headers = await login();
+    const headers = await login();
     for (const s of SCENARIOS.filter((x) => !x.write)) {
       await writeFile(file, '');
       const res = await fetch(API + s.path(d).replace(':id', sampleId), { headers });
@@ -182,12 +181,12 @@ async function captureSql(
       const count = qs.find((q) => /count\(\*\)/.test(q.text));
       out[s.name] = { rows, count, idParam: s.list ? undefined : rows.values.indexOf(sampleId) };
     }
+    // the session stays open: the floor authenticates the same cookie
+    return { sql: out, headers };
   } finally {
     await stop(server);
     await rm(file, { force: true });
   }
-  // the session stays open: the floor authenticates the same cookie
-  return { sql: out, headers };
 }
 
 async function runSize(size: number): Promise<Row[]> {
