@@ -55,6 +55,8 @@ export async function listen(
     const lost = (err?: Error) => {
       if (stopped) return;
       stopped = true;
+      // given back to be discarded: a broken connection kept out of the pool would hold one of its slots for ever
+      client.release(err ?? true);
       onLost?.(err ?? new Error('the listening connection ended'));
     };
     client.on('notification', (n) => {

@@ -142,6 +142,8 @@ export class CallerCache {
     try {
       await sql`select pg_notify(${CALLER_CHANNEL}, ${tag})`.execute(this.db);
       await back;
+    } catch {
+      // the database went away after the change committed: the answer stands, there is nothing to wait for
     } finally {
       clearTimeout(timer);
       this.waiting.delete(tag);
