@@ -140,7 +140,8 @@ export interface SessionRow {
 /** The live session behind a cookie secret, refreshing its last-seen time; null when none. */
 export async function findSession(db: Kysely<DB>, secret: string): Promise<SessionRow | null> {
   const cache = callerCacheOf(db);
-  const key = `session:${digest(secret)}`;
+  const hash = digest(secret);
+  const key = `session:${hash}`;
   const read = () =>
     cache.get(key, async () => {
       const found = await db
@@ -156,7 +157,7 @@ export async function findSession(db: Kysely<DB>, secret: string): Promise<Sessi
           'mfa_verified_at',
         ])
         .select(['impersonator_id', 'impersonator_session_id'])
-        .where('secret_hash', '=', digest(secret))
+        .where('secret_hash', '=', hash)
         .executeTakeFirst();
       return found ? { value: found, tags: [`session:${found.id}`] } : null;
     });

@@ -355,9 +355,7 @@ export async function listJson<T extends Obj>(
   db: Db,
   extraWhere?: RawBuilder<boolean>,
 ): Promise<ListJson> {
-  const include = query.select?.include ?? [];
-  const presents = res.presents ? res.presents(include) : Boolean(res.present || res.presentMany);
-  if (presents || query.select?.exclude?.length) {
+  if (!sentAsStored(res, query)) {
     const { items, total, offset } = await listObjects(res, ctx, params, query, db, extraWhere);
     return { json: JSON.stringify(omitNulls(items)), count: items.length, total, offset };
   }
@@ -396,8 +394,27 @@ export function applySelect<T extends Obj>(obj: T, query: Pick<RqlQuery, 'select
   return copy as T;
 }
 
+/** The `column` of one visible object, or 404; `lock` takes a row lock (inside a transaction). */
+async function selectOne<R>(
+  res: Served<any>,
+  ctx: Ctx,
+  params: Params,
+  id: string,
+  db: Db,
+  column: RawBuilder<unknown>,
+  lock = false,
+): Promise<R> {
+  await checkRead(res, ctx, db, params);
+  const { rows } = await sql<{ data: R }>`select ${column} as data from ${sql.table(tableName(res))} t
+    where ${res.lookup?.(id) ?? sql`t.${sql.ref(idColumn(res))} = ${id}`} and ${res.scope(ctx, params)}${
+      lock ? sql` for update` : sql``
+    }`.execute(db);
+  if (!rows.length) throw ApiError.notFound(res.decl.title);
+  return rows[0].data;
+}
+
 /** One visible object, or 404. `lock` takes a row lock (inside a transaction). */
-export async function getObject<T extends Obj>(
+export function getObject<T extends Obj>(
   res: Served<T>,
   ctx: Ctx,
   params: Params,
@@ -405,20 +422,19 @@ export async function getObject<T extends Obj>(
   db: Db,
   opts: { lock?: boolean } = {},
 ): Promise<T> {
-  await checkRead(res, ctx, db, params);
-  const table = sql.table(tableName(res));
-  const lock = opts.lock ? sql` for update` : sql``;
-  const { rows } = await sql<{ data: T }>`select ${objectOf(res)} as data from ${table} t
-    where ${res.lookup?.(id) ?? sql`t.${sql.ref(idColumn(res))} = ${id}`} and ${res.scope(ctx, params)}${lock}`.execute(
-    db,
-  );
-  if (!rows.length) throw ApiError.notFound(res.decl.title);
-  return rows[0].data;
+  return selectOne<T>(res, ctx, params, id, db, objectOf(res), opts.lock);
+}
+
+/** Whether presenting and select() leave the objects of `query` as stored (then their stored JSON text is sent). */
+function sentAsStored(res: Served<any>, query: RqlQuery): boolean {
+  const include = query.select?.include ?? [];
+  const presents = res.presents ? res.presents(include) : Boolean(res.present || res.presentMany);
+  return !presents && !query.select?.exclude?.length;
 }
 
 /**
- * One visible object as JSON text, for GET …/{id}: the stored text when presenting and select() would leave it as
- * stored (as listJson does for pages), else the presented object serialised.
+ * One visible object as JSON text, for GET …/{id}: the stored text (nulls stripped, as omitNulls would) when it is
+ * sent as stored, as listJson does for pages; else the presented object serialised.
  */
 export async function getJson<T extends Obj>(
   res: Served<T>,
@@ -428,18 +444,11 @@ export async function getJson<T extends Obj>(
   query: RqlQuery,
   db: Db,
 ): Promise<string> {
+  if (sentAsStored(res, query))
+    return selectOne<string>(res, ctx, params, id, db, sql`jsonb_strip_nulls(${objectOf(res)})::text`);
+  const obj = await getObject(res, ctx, params, id, db);
   const include = query.select?.include ?? [];
-  const presents = res.presents ? res.presents(include) : Boolean(res.present || res.presentMany);
-  if (presents || query.select?.exclude?.length) {
-    const obj = await getObject(res, ctx, params, id, db);
-    return JSON.stringify(omitNulls(applySelect(await presentOne(res, obj, ctx, include, db), query)));
-  }
-  await checkRead(res, ctx, db, params);
-  const { rows } = await sql<{ data: string }>`select jsonb_strip_nulls(${objectOf(res)})::text as data
-    from ${sql.table(tableName(res))} t
-    where ${res.lookup?.(id) ?? sql`t.${sql.ref(idColumn(res))} = ${id}`} and ${res.scope(ctx, params)}`.execute(db);
-  if (!rows.length) throw ApiError.notFound(res.decl.title);
-  return rows[0].data;
+  return JSON.stringify(omitNulls(applySelect(await presentOne(res, obj, ctx, include, db), query)));
 }
 
 export async function presentObject<T extends Obj>(res: Served<T>, ctx: Ctx, obj: T, db: Db, include: string[] = []) {
