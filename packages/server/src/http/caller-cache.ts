@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { listen, onWrite, type Database } from '../db/database.ts';
+import { CALLER_SOURCES } from '../db/migrations/0043_caller_changes.ts';
 import type { Write } from '../db/write-watch.ts';
 
 /** The channel the database tells of changes to what callers' contexts are made of (migration 0043). */
@@ -11,17 +12,8 @@ export const CALLER_CACHE_SIZE = Number(process.env.CALLER_CACHE_SIZE ?? 20_000)
 const RELISTEN_MS = 1000;
 /** How long an answer waits at most for its own change to go round (the listener may be reconnecting). */
 const SYNC_WAIT_MS = 1000;
-/** The tables callers' contexts are read from (each notifies on change: migration 0043). */
-const SOURCES = new Set([
-  'sessions',
-  'users',
-  'account_users',
-  'group_users',
-  'accounts',
-  'groups',
-  'acl_rules',
-  'tokens',
-]);
+/** The tables callers' contexts are read from: those whose triggers notify (migration 0043). */
+const SOURCES = new Set(CALLER_SOURCES.map(([table]) => table));
 
 /** Whether this process's own write may change a kept context: not a new session, nor a session's last-seen time. */
 const changesCallers = (w: Write) => {

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 // when what a context is made of changes: a NOTIFY on `trellis_callers`, sent when the writing transaction commits,
 // whichever process or command wrote. Triggers, not application code, so no write path can forget it. The payload
 // names what changed: `session:<id>`, `user:<id>`, `account:<id>` or `token:<id>`.
-const TRIGGERS: [table: string, kind: string, column: string][] = [
+export const CALLER_SOURCES: [table: string, kind: string, column: string][] = [
   ['sessions', 'session', 'id'],
   ['users', 'user', 'id'],
   ['account_users', 'user', 'user_id'],
@@ -38,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       end $$`,
     )
     .execute(db);
-  for (const [table, kind, column] of TRIGGERS) {
+  for (const [table, kind, column] of CALLER_SOURCES) {
     const ignored = table === 'sessions' ? `, 'last_seen_at'` : '';
     await sql
       .raw(
@@ -50,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const [table] of TRIGGERS)
+  for (const [table] of CALLER_SOURCES)
     await sql.raw(`drop trigger if exists ${table}_caller_changed on ${table}`).execute(db);
   await sql.raw('drop function if exists trellis_caller_changed()').execute(db);
 }
