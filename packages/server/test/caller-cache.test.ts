@@ -131,4 +131,32 @@ describe('callers kept between calls', () => {
       stop();
     }
   });
+
+  // the listener is the job runner's too (db/database.ts keepListening; jobs-wake.test.ts)
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'stop using kept callers when the listening backend is terminated, and listen again',
+    async () => {
+      const listener = sql<{ pid: number }>`select pid from pg_stat_activity
+        where datname = current_database() and query = 'listen trellis_callers'`;
+      const [{ pid }] = (await listener.execute(t.db)).rows;
+      await sql`select pg_terminate_backend(${pid})`.execute(t.db);
+      for (let i = 0; i < 100 && cache().listening; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(cache().listening).toBe(false);
+      // not listening: every call reads the database
+      const before = { ...cache().stats };
+      for (let i = 0; i < 3; i++) expect((await context(vendor)).statusCode).toBe(200);
+      expect(cache().stats.hits).toBe(before.hits);
+      for (let i = 0; i < 100 && !cache().listening; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(cache().listening).toBe(true);
+      const again = (await listener.execute(t.db)).rows;
+      expect(again.map((r) => r.pid)).not.toContain(pid);
+      expect(again).toHaveLength(1);
+      // listening again: kept between calls
+      expect((await context(vendor)).statusCode).toBe(200);
+      const now = { ...cache().stats };
+      expect((await context(vendor)).statusCode).toBe(200);
+      expect(cache().stats.hits).toBeGreaterThan(now.hits);
+      expect(cache().stats.loads).toBe(now.loads);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -6,6 +7,30 @@ import { freshDatabaseUrl } from './helpers.ts';
 
 // Queued work starts when the transaction that queued it commits (a NOTIFY the runners listen for), not at the
 // runner's next poll: an uploaded usage file is processed at once.
+
+const BASE = process.env.TEST_DATABASE_URL;
+
+/** Resolves with the next payload `test.<kind>` jobs run with, in arrival order. */
+function jobsOf(kind: string) {
+  const ran: string[] = [];
+  const waiting: ((n: string) => void)[] = [];
+  registerJob(kind, async (_db, payload) => {
+    ran.push(payload.n);
+    waiting.shift()?.(payload.n);
+  });
+  return {
+    ran,
+    next: () => new Promise<string>((ok) => waiting.push(ok)),
+  };
+}
+
+const until = async (what: string, ok: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
 
 describe('the job runner', () => {
   it('runs work queued now as soon as its transaction commits, and nothing of a rolled-back one', async () => {
@@ -37,6 +62,50 @@ describe('the job runner', () => {
       expect(ran).toEqual(['committed']);
     } finally {
       await runner();
+      await db.destroy();
+      await drop();
+    }
+  });
+
+  // A PostgreSQL restart, failover or an operator's pg_terminate_backend ends the runner's listening connection: it
+  // listens again (as the caller cache does), so work queued afterwards still starts at once, not at the next poll.
+  it.skipIf(!BASE)('listens again after its listening backend is terminated', async () => {
+    const { url, drop } = await freshDatabaseUrl();
+    const db = await openDatabase({ url });
+    await migrateToLatest(db);
+    const jobs = jobsOf('test.relisten');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const listeners = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and query = 'listen trellis_jobs'`,
+        )
+      ).rows.map((r) => r.pid);
+    // a poll an hour away: only a notice can start the jobs in time
+    const runner = startJobRunner(db, 3_600_000);
+    try {
+      await runner.listening;
+      const [first] = await listeners();
+      expect(first).toBeGreaterThan(0);
+      await admin.query('select pg_terminate_backend($1)', [first]);
+      await until('the runner to listen on a new connection', async () => {
+        const now = await listeners();
+        return now.length === 1 && now[0] !== first;
+      });
+      // listening again, it looked for due work once: let that pass, so only a notice can start what follows
+      await new Promise((r) => setTimeout(r, 200));
+      for (const n of ['after the loss', 'and the next']) {
+        const started = Date.now();
+        const ran = jobs.next();
+        await db.transaction().execute((trx) => enqueue(trx, 'test.relisten', { n }));
+        expect(await ran).toBe(n);
+        expect(Date.now() - started).toBeLessThan(2000);
+      }
+      expect(jobs.ran).toEqual(['after the loss', 'and the next']);
+    } finally {
+      await runner();
+      await admin.end();
       await db.destroy();
       await drop();
     }

@@ -67,8 +67,11 @@ export async function listen(
     try {
       await client.query(`listen ${channel}`);
     } catch (e) {
-      stopped = true;
-      client.release(true);
+      // the connection may have broken under the LISTEN: then `lost` gave it back already
+      if (!stopped) {
+        stopped = true;
+        client.release(true);
+      }
       throw e;
     }
     // the LISTEN ends with its connection, which is not given back to the pool
@@ -84,6 +87,75 @@ export async function listen(
   const stop = await db.connection().execute(() => lite.listen(channel, (payload) => fn(payload)));
   return async () => {
     await db.connection().execute(() => stop());
+  };
+}
+
+/** A listener kept by `keepListening`. */
+export interface KeptListener {
+  /** Whether notifications are delivered now (false before the first LISTEN and between a loss and the next one). */
+  readonly listening: boolean;
+  /** Settles once the first attempt to listen did (listening, or failed and trying again). */
+  readonly started: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** How long a kept listener waits before listening again after its connection was lost (or an attempt failed). */
+export const RELISTEN_MS = 1000;
+
+/**
+ * `listen`, kept up for as long as it is not stopped: a lost listening connection (backend terminated, database
+ * restarted, network reset) or a failed attempt is followed by another attempt `retryMs` later, until one succeeds.
+ * `onListening` is told each time it listens (again), `onLost` each time it stops without being stopped: the
+ * notifications in between are lost, so a user catches up on what they would have told (the caller cache forgets
+ * what it kept, the job runner looks for due work).
+ */
+export function keepListening(
+  db: Database,
+  channel: string,
+  fn: (payload: string) => void,
+  opts: { onListening?: () => void; onLost?: (err: Error) => void; retryMs?: number } = {},
+): KeptListener {
+  let stopped = false;
+  let live = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const lost = (err: Error) => {
+    live = false;
+    unlisten = null;
+    // once per loss: a connection that breaks under its LISTEN is reported by its error and by the failed LISTEN
+    if (stopped || retry) return;
+    opts.onLost?.(err);
+    retry = setTimeout(() => void attempt(), opts.retryMs ?? RELISTEN_MS);
+  };
+  const attempt = async () => {
+    retry = null;
+    if (stopped) return;
+    let stop: () => Promise<void>;
+    try {
+      stop = await listen(db, channel, fn, lost);
+    } catch (e) {
+      return lost(e instanceof Error ? e : new Error(String(e)));
+    }
+    // stopped while connecting: this connection is not wanted
+    if (stopped) return void (await stop().catch(() => undefined));
+    unlisten = stop;
+    live = true;
+    opts.onListening?.();
+  };
+  const started = attempt();
+  return {
+    get listening() {
+      return live;
+    },
+    started,
+    async stop() {
+      stopped = true;
+      live = false;
+      if (retry) clearTimeout(retry);
+      // the database may be closed already (its own onClose ran first): its connection went with it
+      await unlisten?.().catch(() => undefined);
+      unlisten = null;
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { listen, onWrite, type Database } from '../db/database.ts';
+import { keepListening, onWrite, type Database, type KeptListener } from '../db/database.ts';
 import { CALLER_SOURCES } from '../db/migrations/0043_caller_changes.ts';
 import type { Write } from '../db/write-watch.ts';
 
@@ -9,7 +9,6 @@ import type { Write } from '../db/write-watch.ts';
 export const CALLER_CHANNEL = 'trellis_callers';
 /** Entries kept per process (the least recently used go first): a session, token or membership is about 1 KB. */
 export const CALLER_CACHE_SIZE = Number(process.env.CALLER_CACHE_SIZE ?? 20_000);
-const RELISTEN_MS = 1000;
 /** How long an answer waits at most for its own change to go round (the listener may be reconnecting). */
 const SYNC_WAIT_MS = 1000;
 /** The tables callers' contexts are read from: those whose triggers notify (migration 0043). */
@@ -42,10 +41,8 @@ interface Entry {
 export class CallerCache {
   private entries = new Map<string, Entry>();
   private epoch = 0;
-  private live = false;
   private stopped = false;
-  private stopListening: (() => Promise<void>) | null = null;
-  private retry: NodeJS.Timeout | null = null;
+  private listener: KeptListener | null = null;
   private stopWatching: (() => void) | null = null;
   /** Hits and loads since start, for the benchmark and tests. */
   readonly stats = { hits: 0, loads: 0, dropped: 0 };
@@ -58,47 +55,31 @@ export class CallerCache {
   constructor(private readonly db: Database) {}
 
   get listening(): boolean {
-    return this.live;
+    return !this.stopped && Boolean(this.listener?.listening);
   }
 
   /** Starts listening; resolves once entries are used, or once the first attempt failed (it keeps trying). */
   async start(): Promise<void> {
+    if (this.stopped || this.listener) return this.listener?.started;
     // this process's own writes are known before their notification comes back: dropped at once
     this.stopWatching ??= onWrite(this.db, (w) => {
       if (!changesCallers(w)) return;
       this.localWrites++;
       this.forgetAll();
     });
-    try {
-      this.stopListening = await listen(
-        this.db,
-        CALLER_CHANNEL,
-        (payload) => this.changed(payload),
-        () => this.lost(),
-      );
-      if (this.stopped) return void (await this.stopListening());
-      this.forgetAll();
-      this.live = true;
-    } catch {
-      this.lost();
-    }
+    // notifications may have been missed before listening, and while not: whatever was kept is dropped both times
+    this.listener = keepListening(this.db, CALLER_CHANNEL, (payload) => this.changed(payload), {
+      onListening: () => this.forgetAll(),
+      onLost: () => this.forgetAll(),
+    });
+    await this.listener.started;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.live = false;
-    if (this.retry) clearTimeout(this.retry);
     this.stopWatching?.();
-    // the database may be closed already (its own onClose ran first): its connection went with it
-    await this.stopListening?.().catch(() => undefined);
+    await this.listener?.stop();
     this.forgetAll();
-  }
-
-  private lost() {
-    this.live = false;
-    this.stopListening = null;
-    this.forgetAll();
-    if (!this.stopped) this.retry = setTimeout(() => void this.start(), RELISTEN_MS);
   }
 
   private forgetAll() {
@@ -124,7 +105,7 @@ export class CallerCache {
    * caller waits for this, and the client's next call finds every process up to date.
    */
   async sync(): Promise<void> {
-    if (!this.live) return;
+    if (!this.listening) return;
     const tag = `sync:${this.instance}:${++this.syncs}`;
     let timer: NodeJS.Timeout | undefined;
     const back = new Promise<void>((resolve) => {
@@ -148,7 +129,7 @@ export class CallerCache {
 
   /** The value under `key`, kept from an earlier call when nothing it is made of changed since; else `load`ed. */
   async get<T>(key: string, load: () => Promise<{ value: T; tags: string[] } | null>): Promise<T | null> {
-    if (this.live && this.entries.has(key)) {
+    if (this.listening && this.entries.has(key)) {
       await nextTurn();
       const entry = this.entries.get(key);
       if (entry) {
@@ -162,7 +143,7 @@ export class CallerCache {
     const epoch = this.epoch;
     const loaded = await load();
     this.stats.loads++;
-    if (!loaded || !this.live || epoch !== this.epoch) return loaded?.value ?? null;
+    if (!loaded || !this.listening || epoch !== this.epoch) return loaded?.value ?? null;
     this.entries.set(key, { value: loaded.value, tags: loaded.tags });
     if (this.entries.size > CALLER_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
     return loaded.value;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { listen } from '../db/database.ts';
+import { keepListening } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../resources/ids.ts';
 
@@ -101,13 +101,17 @@ export async function runDueJobs(db: Kysely<DB>, limit = 100): Promise<number> {
   return ran;
 }
 
-/** Poll for due jobs every `intervalMs` until stopped. */
-/** Stops a runner (after the job it is running); `listening`: resolves once new jobs wake it. */
+/** Stops a runner (after the job it is running); `listening`: resolves once the first attempt to listen settled. */
 export interface JobRunner {
   (): Promise<void>;
   listening: Promise<void>;
 }
 
+/**
+ * Run due jobs until stopped: woken by the NOTIFY of work queued now, and every `intervalMs` for work queued to run
+ * later. A lost listening connection is listened on again (db/database.ts keepListening); meanwhile the poll is the
+ * fallback, and on listening again the runner looks for due work at once (its notices may have been missed).
+ */
 export function startJobRunner(db: Kysely<DB>, intervalMs = 1000): JobRunner {
   let stopped = false;
   let ticking = false;
@@ -126,7 +130,6 @@ export function startJobRunner(db: Kysely<DB>, intervalMs = 1000): JobRunner {
         else timer = setTimeout(tick, intervalMs);
       });
   };
-  // queued work wakes the runner at once; the poll stays for work queued to run later, and as the fallback
   const wake = () => {
     if (stopped) return;
     if (ticking) again = true;
@@ -136,17 +139,28 @@ export function startJobRunner(db: Kysely<DB>, intervalMs = 1000): JobRunner {
     }
   };
   let timer = setTimeout(tick, intervalMs);
-  const listening = listen(db, CHANNEL, wake).catch((e) => {
-    console.error(`job runner: not woken by new jobs, polling every ${intervalMs} ms (${(e as Error).message})`);
-    return async () => undefined;
+  // said once per outage, not at every attempt to listen again
+  let outage = false;
+  const listener = keepListening(db, CHANNEL, wake, {
+    onListening: () => {
+      if (!outage) return;
+      outage = false;
+      console.error('job runner: woken by new jobs again');
+      wake();
+    },
+    onLost: (e) => {
+      if (outage) return;
+      outage = true;
+      console.error(
+        `job runner: not woken by new jobs until it listens again; polling every ${intervalMs} ms (${e.message})`,
+      );
+    },
   });
   const stop = async () => {
     stopped = true;
     clearTimeout(timer);
     await running;
-    await (
-      await listening
-    )();
+    await listener.stop();
   };
-  return Object.assign(stop, { listening: listening.then(() => undefined) });
+  return Object.assign(stop, { listening: listener.started });
 }
