@@ -42,6 +42,7 @@ import * as m0040reporting from './migrations/0040_reporting.ts';
 import * as m0041notificationRules from './migrations/0041_notification_rules.ts';
 import * as m0042reportRepositories from './migrations/0042_report_repositories.ts';
 import * as m0043callerChanges from './migrations/0043_caller_changes.ts';
+import * as m0044keptCounts from './migrations/0044_kept_counts.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '0041_notification_rules': m0041notificationRules,
   '0042_report_repositories': m0042reportRepositories,
   '0043_caller_changes': m0043callerChanges,
+  '0044_kept_counts': m0044keptCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

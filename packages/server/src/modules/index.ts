@@ -1,4 +1,5 @@
 import { registerJob } from '../jobs/queue.ts';
+import { COMPACT_JOB, compactCounts } from '../resources/kept-counts.ts';
 import { metaRoutes } from '../openapi/routes.ts';
 import { registerResource } from '../resources/routes.ts';
 import { audit } from './audit/index.ts';
@@ -47,6 +48,7 @@ let connected = false;
 function connectAreas() {
   if (connected) return;
   connected = true;
+  registerJob(COMPACT_JOB, compactCounts);
   for (const area of AREAS) {
     for (const [name, c] of Object.entries(area.counters ?? {})) registerCounter(name, c.visibleTo, c.count);
     for (const [kind, handler] of Object.entries(area.jobs ?? {})) registerJob(kind, handler);

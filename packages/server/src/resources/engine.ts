@@ -27,6 +27,7 @@ import { referenceFilters } from './reference.ts';
 import { arraySteps } from './schema-paths.ts';
 import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec, type Through } from './rql-sql.ts';
 import { storeHookOf } from './store-hooks.ts';
+import { foldSoon, keptTotal, type Side } from './kept-counts.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type Params = Record<string, string>;
@@ -54,6 +55,11 @@ export interface Served<T extends Obj = Obj> {
   paths?: Record<string, string>;
   /** Visibility of rows to this caller, including parent path parameters. Another tenant's row never matches. */
   scope(ctx: Ctx, params: Params): RawBuilder<boolean>;
+  /**
+   * When `scope` is exactly one party column equal to one id (`t.vendor_id = …`): that column and id. Lists of a
+   * table the database keeps counts of (migration 0044) then read their totals from the counts (kept-counts.ts).
+   */
+  side?(ctx: Ctx): Side;
   /** The object as returned; `include` holds the `select(+x)` extras asked for. */
   present?(obj: T, ctx: Ctx, include: string[], db: Db): T | Promise<T>;
   /** Like `present`, for a whole page at once: one query for the page instead of one per row. */
@@ -300,10 +306,12 @@ async function listSql<T extends Obj>(
   // id breaks ties in the direction of the first key, so one (key, id) index serves both directions
   const tieDir = ordering[0]?.desc ? sql`desc` : sql`asc`;
   const order = sql.join([...orderBy, sql`t.${sql.ref(idColumn(res))} ${tieDir}`]);
+  const kept = extraWhere || listWhere ? undefined : res.side?.(ctx);
   return {
     limit,
     offset,
     count: () =>
+      keptTotal(tableName(res), kept, query, spec, db) ??
       sql<{ total: string }>`select count(*) as total from ${table} t where ${cond}`
         .execute(db)
         .then(({ rows }) => Number(rows[0].total)),
@@ -475,6 +483,7 @@ export async function insertObject<T extends Obj>(
   const names = Object.keys(cols);
   await sql`insert into ${sql.table(tableName(res))} (${sql.join(names.map((n) => sql.ref(n)))})
     values (${sql.join(names.map((n) => (n === 'data' ? sql`${cols[n]}::jsonb` : sql`${cols[n]}`)))})`.execute(db);
+  await foldSoon(tableName(res), db);
   return obj;
 }
 
@@ -491,6 +500,7 @@ export async function updateObject<T extends Obj>(
     .filter(([n]) => n !== idColumn(res))
     .map(([n, v]) => (n === 'data' ? sql`data = ${v}::jsonb` : sql`${sql.ref(n)} = ${v}`));
   await sql`update ${sql.table(tableName(res))} set ${sql.join(sets)} where ${rowKey(res, obj)}`.execute(db);
+  await foldSoon(tableName(res), db);
   return obj;
 }
 

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { saveStamped, type Served } from '../../resources/engine.ts';
-import { partyScope } from '../../resources/parties.ts';
+import { partyScope, partySide } from '../../resources/parties.ts';
 import { defineTable, text, timestamp } from '../../resources/table.ts';
 import { productCapabilities } from './refs.ts';
 
@@ -46,6 +46,7 @@ export const requestStore: Served<Request> = {
   },
   owner: (r) => r.asset.connection.vendor.id,
   scope: partyScope,
+  side: partySide,
   presents: (include) => include.includes('asset.product.capabilities'),
   /** `select(asset.product.capabilities)` (reference: hidden unless asked) adds the products' capabilities, one query a page. */
   async presentMany(list, _ctx, include, db) {

@@ -1,0 +1,87 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { RqlQuery } from '@trellis/domain';
+import { COUNTED } from '../db/migrations/0044_kept_counts.ts';
+import type { DB } from '../db/schema.ts';
+import { enqueueUnlessQueued } from '../jobs/queue.ts';
+import type { QuerySpec } from './rql-sql.ts';
+
+// Exact totals of the common lists read from the counts the database keeps as it is written (migration 0044),
+// instead of counting the matching rows: a page of one party's requests filtered by one status or one product
+// costs the same at a million rows as at ten thousand. Any other list counts its rows.
+
+/** The party whose rows a caller sees, when a resource's visibility is exactly `column = id`. */
+export interface Side {
+  column: string;
+  id: string;
+}
+
+/** The counted key and values a filter names, when it is nothing but eq or in on one counted column (or none). */
+function keyFilter(
+  filter: RqlNode | null,
+  spec: QuerySpec,
+  keys: readonly string[],
+): { key: string; values?: string[] } | undefined {
+  if (!filter) return { key: keys[0] };
+  if (filter.type !== 'compare' && filter.type !== 'list') return undefined;
+  if (filter.type === 'compare' && filter.op !== 'eq') return undefined;
+  if (filter.type === 'list' && filter.op !== 'in') return undefined;
+  const f = spec.fields[filter.field] ?? spec.fields[filter.field.replaceAll('__', '.')];
+  if (!f?.column || f.through || f.lax || f.lookup || f.type !== 'string' || !keys.includes(f.column)) return undefined;
+  const values = filter.type === 'compare' ? [filter.value] : filter.values;
+  // the kept values are never null (the columns are NOT NULL)
+  if (values.some((v) => v === null)) return undefined;
+  return { key: f.column, values: values as string[] };
+}
+
+type RqlNode = NonNullable<RqlQuery['filter']>;
+
+/**
+ * The list's total from the kept counts, or undefined when they cannot answer it: the table keeps none, or the
+ * conditions are more than the caller's party (`side`) and at most one eq/in on a counted column.
+ */
+export function keptTotal(
+  table: string,
+  side: Side | undefined,
+  query: RqlQuery,
+  spec: QuerySpec,
+  db: Kysely<DB> | Transaction<DB>,
+): Promise<number> | undefined {
+  const kept = COUNTED[table];
+  if (!kept || !side || query.search || !kept.parties.includes(side.column)) return undefined;
+  const on = keyFilter(query.filter, spec, kept.keys);
+  if (!on) return undefined;
+  if (on.values?.length === 0) return Promise.resolve(0);
+  const values = on.values ? sql` and value in (${sql.join(on.values)})` : sql``;
+  return sql<{ total: string }>`select coalesce(sum(n), 0) as total from kept_counts
+    where tbl = ${table} and party = ${side.column} and party_id = ${side.id} and key = ${on.key}${values}`
+    .execute(db)
+    .then(({ rows }) => Number(rows[0].total));
+}
+
+export const COMPACT_JOB = 'kept-counts.compact';
+/** How long a key's appended rows may pile up before a job folds them (reads sum them meanwhile). */
+const FOLD_AFTER_MS = 60_000;
+let foldQueuedUntil = 0;
+
+/** After a write to a counted table: make sure a fold is queued (once a minute per process, not once a write). */
+export async function foldSoon(table: string, db: Kysely<DB> | Transaction<DB>): Promise<void> {
+  if (!COUNTED[table] || Date.now() < foldQueuedUntil) return;
+  foldQueuedUntil = Date.now() + FOLD_AFTER_MS;
+  await enqueueUnlessQueued(db, COMPACT_JOB, new Date(foldQueuedUntil));
+}
+
+/**
+ * Fold each key's appended rows into one, in one statement: a read sees either the rows or their sum. Rows a writer
+ * commits meanwhile are not in the statement's snapshot, so they stay, and count.
+ */
+export async function compactCounts(db: Kysely<DB>): Promise<void> {
+  await sql`with folded as (
+      delete from kept_counts k using (
+        select tbl, party, party_id, key, value from kept_counts group by 1, 2, 3, 4, 5 having count(*) > 1
+      ) g
+      where (k.tbl, k.party, k.party_id, k.key, k.value) = (g.tbl, g.party, g.party_id, g.key, g.value)
+      returning k.tbl, k.party, k.party_id, k.key, k.value, k.n
+    )
+    insert into kept_counts (tbl, party, party_id, key, value, n)
+    select tbl, party, party_id, key, value, sum(n) from folded group by 1, 2, 3, 4, 5 having sum(n) <> 0`.execute(db);
+}
