@@ -152,7 +152,7 @@ async function dropIndexes(d: Dataset, names: string[]) {
 }
 
 type Captured = { text: string; values: unknown[] };
-/** Run one request of each read scenario against a server that logs its SQL; keep the statements on asset_requests. */
+/** Run one request of each read scenario against a server that logs its SQL; keep the statements of the page and its total. */
 async function captureSql(
   d: Dataset,
   target: string,
@@ -175,10 +175,14 @@ async function captureSql(
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l))
-        .filter((q: Captured) => /from "asset_requests" t\b/.test(q.text));
-      const rows = qs.find((q) => !/count\(\*\)/.test(q.text));
+        .filter((q: Captured) =>
+          /from "asset_requests" t\b|from kept_counts\b|from "?asset_request_search"? s\b/.test(q.text),
+        );
+      // the total: counted, or read from the kept counts (resources/kept-counts.ts)
+      const isCount = (q: Captured) => /count\(\*\)|from kept_counts\b/.test(q.text);
+      const rows = qs.find((q) => !isCount(q));
       if (!rows) throw new Error(`${s.name}: no asset_requests query captured`);
-      const count = qs.find((q) => /count\(\*\)/.test(q.text));
+      const count = qs.find(isCount);
       out[s.name] = { rows, count, idParam: s.list ? undefined : rows.values.indexOf(sampleId) };
     }
     // the session stays open: the floor authenticates the same cookie

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCHED } from '../src/db/migrations/0045_search_texts.ts';
+import { assets as assetStore } from '../src/modules/fulfillment/asset-store.ts';
+import { requestStore } from '../src/modules/fulfillment/request-store.ts';
+import { specOf, tableName } from '../src/resources/engine.ts';
 import { compactCounts } from '../src/resources/kept-counts.ts';
+import { compileSearch } from '../src/resources/rql-sql.ts';
 import { fulfillmentWorld, type FulfillmentWorld } from './fulfillment-fixture.ts';
 import { API } from './fulfillment-requests-helpers.ts';
 import type { Session } from './helpers.ts';
@@ -27,7 +32,7 @@ async function total(who: Session, url: string): Promise<number> {
 async function totals() {
   const count = async (where: ReturnType<typeof sql<boolean>>) =>
     Number(
-      (await sql<{ n: string }>`select count(*) as n from asset_requests where ${where}`.execute(w.t.db)).rows[0].n,
+      (await sql<{ n: string }>`select count(*) as n from asset_requests t where ${where}`.execute(w.t.db)).rows[0].n,
     );
   const out: Record<string, [number, number]> = {};
   for (const [name, who, column] of [
@@ -42,6 +47,11 @@ async function totals() {
         await total(who, `/requests?eq(status,${status})&limit=1`),
         await count(sql<boolean>`${mine} and status = ${status}`),
       ];
+    for (const term of ['Fabrikam', 'PR-', w.product.name])
+      out[`${name} search ${term}`] = [
+        await total(who, `/requests?search=${encodeURIComponent(term)}&limit=1`),
+        await count(sql<boolean>`${mine} and ${compileSearch(term, specOf(requestStore))!}`),
+      ];
     out[`${name} product`] = [
       await total(who, `/requests?eq(asset.product.id,${w.product.id})&limit=1`),
       await count(sql<boolean>`${mine} and product_id = ${w.product.id}`),
@@ -54,6 +64,11 @@ const agree = (t: Record<string, [number, number]>) =>
   Object.fromEntries(Object.entries(t).map(([k, [listed, counted]]) => [k, listed === counted ? 'same' : t[k]]));
 
 describe('kept list totals', () => {
+  it('copy the searched text of each table exactly as the engine searches it', () => {
+    for (const res of [requestStore, assetStore])
+      expect(SEARCHED[tableName(res)].fields, res.decl.name).toEqual(specOf(res).search);
+  });
+
   it('stay exact while requests are placed concurrently and the counts are folded meanwhile', async () => {
     const folding = Promise.all([1, 2, 3].map(() => compactCounts(w.t.db)));
     const placed = await Promise.all(Array.from({ length: 12 }, () => w.purchase()));
@@ -72,6 +87,10 @@ describe('kept list totals', () => {
     expect(await rowsBefore()).toBe(before);
     await sql`update asset_requests set status = 'inquiring' where id in
       (select id from asset_requests order by id limit 5)`.execute(w.t.db);
+    // the searched text follows a change of what is searched (a customer renamed) and a removal
+    await sql`update asset_requests set data = jsonb_set(data, '{asset,tiers,customer,name}', '"Zyzzyva Ltd"')
+      where id = (select min(id) from asset_requests)`.execute(w.t.db);
+    expect(await total(w.vendor, '/requests?search=zyzzyva&limit=1')).toBe(1);
     const t = await totals();
     expect(t['vendor inquiring'][1]).toBe(5);
     expect(agree(t)).toEqual(Object.fromEntries(Object.keys(t).map((k) => [k, 'same'])));

@@ -43,6 +43,7 @@ import * as m0041notificationRules from './migrations/0041_notification_rules.ts
 import * as m0042reportRepositories from './migrations/0042_report_repositories.ts';
 import * as m0043callerChanges from './migrations/0043_caller_changes.ts';
 import * as m0044keptCounts from './migrations/0044_kept_counts.ts';
+import * as m0045searchTexts from './migrations/0045_search_texts.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0042_report_repositories': m0042reportRepositories,
   '0043_caller_changes': m0043callerChanges,
   '0044_kept_counts': m0044keptCounts,
+  '0045_search_texts': m0045searchTexts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RqlQuery } from '@trellis/domain';
 import { COUNTED } from '../db/migrations/0044_kept_counts.ts';
+import { SEARCHED } from '../db/migrations/0045_search_texts.ts';
 import type { DB } from '../db/schema.ts';
 import { enqueueUnlessQueued } from '../jobs/queue.ts';
-import type { QuerySpec } from './rql-sql.ts';
+import { searchPattern, type QuerySpec } from './rql-sql.ts';
 
 // Exact totals of the common lists read from the counts the database keeps as it is written (migration 0044),
 // instead of counting the matching rows: a page of one party's requests filtered by one status or one product
@@ -36,8 +37,9 @@ function keyFilter(
 type RqlNode = NonNullable<RqlQuery['filter']>;
 
 /**
- * The list's total from the kept counts, or undefined when they cannot answer it: the table keeps none, or the
- * conditions are more than the caller's party (`side`) and at most one eq/in on a counted column.
+ * The list's total from the kept counts (or the narrow search copy), or undefined when they cannot answer it: the
+ * table keeps none, or the conditions are more than the caller's party (`side`) and at most one eq/in on a counted
+ * column (or a search alone).
  */
 export function keptTotal(
   table: string,
@@ -46,14 +48,25 @@ export function keptTotal(
   spec: QuerySpec,
   db: Kysely<DB> | Transaction<DB>,
 ): Promise<number> | undefined {
+  if (!side) return undefined;
+  if (query.search) return searchTotal(table, side, query, db);
   const kept = COUNTED[table];
-  if (!kept || !side || query.search || !kept.parties.includes(side.column)) return undefined;
+  if (!kept || !kept.parties.includes(side.column)) return undefined;
   const on = keyFilter(query.filter, spec, kept.keys);
   if (!on) return undefined;
   if (on.values?.length === 0) return Promise.resolve(0);
   const values = on.values ? sql` and value in (${sql.join(on.values)})` : sql``;
   return sql<{ total: string }>`select coalesce(sum(n), 0) as total from kept_counts
     where tbl = ${table} and party = ${side.column} and party_id = ${side.id} and key = ${on.key}${values}`
+    .execute(db)
+    .then(({ rows }) => Number(rows[0].total));
+}
+
+/** A search of one party's rows, nothing else: counted in the narrow copy of the searched text (migration 0045). */
+function searchTotal(table: string, side: Side, query: RqlQuery, db: Kysely<DB> | Transaction<DB>) {
+  if (query.filter || !SEARCHED[table]?.parties.includes(side.column)) return undefined;
+  return sql<{ total: string }>`select count(*) as total from ${sql.table(`${table}_texts`)} s
+    where ${sql.ref(`s.${side.column}`)} = ${side.id} and s.text ilike ${searchPattern(query.search!)}`
     .execute(db)
     .then(({ rows }) => Number(rows[0].total));
 }

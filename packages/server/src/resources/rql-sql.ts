@@ -347,10 +347,15 @@ function compileLeaf(node: Leaf, f: FieldSpec, spec: QuerySpec): RawBuilder<bool
 /** OR of `expr ILIKE '%term%'` over the spec's search fields; null when there is nothing to search. */
 export function compileSearch(term: string, spec: QuerySpec): RawBuilder<boolean> | null {
   if (term === '' || spec.search.length === 0) return null;
+  return sql<boolean>`${searchText(spec)} ilike ${searchPattern(term)}`;
+}
+
+/** The `ilike` pattern of a search term (a substring, case-insensitive); a term that cannot be searched is a 400. */
+export function searchPattern(term: string): string {
   if (term.includes('\u0000')) throw new QueryError('Invalid search term: NUL characters are not allowed.');
   if (term.includes(SEARCH_SEPARATOR))
     throw new QueryError('Invalid search term: control character U+001F is not allowed.');
-  return sql<boolean>`${searchText(spec)} ilike ${`%${likePattern(term, false)}%`}`;
+  return `%${likePattern(term, false)}%`;
 }
 
 /** Separates the search fields in searchText, so a term (which cannot hold it) never matches across two fields. */
