@@ -6,6 +6,16 @@ export interface Config {
   port: number;
   /** postgres://… to use PostgreSQL; unset = embedded PGlite. */
   databaseUrl?: string;
+  /**
+   * postgres://… of a streaming replica of databaseUrl: the engine's GET lists and objects are read from it
+   * (http/read-replica.ts); unset = everything on databaseUrl.
+   */
+  databaseReplicaUrl?: string;
+  /**
+   * The replica is read only while at most this far behind the primary, ms; a caller's reads stay on the primary this
+   * long (and 0.5 s) after its own write.
+   */
+  databaseReplicaMaxLagMs: number;
   /** Embedded database directory; undefined with no databaseUrl = in memory (tests). */
   dataDir?: string;
   /** Public URL of the portal, used in e-mailed links. */
@@ -190,6 +200,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     host,
     port,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    databaseReplicaMaxLagMs: Number(env.DATABASE_REPLICA_MAX_LAG_MS ?? 5000),
     // npm runs workspace scripts inside the package folder: resolve against where the user typed the command
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), env.TRELLIS_DATA_DIR ?? 'data'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,

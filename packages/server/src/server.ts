@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfNeeded } from './db/seed/index.ts';
 import { buildApp } from './http/app.ts';
 import { useCallerCache } from './http/caller-cache.ts';
+import { useReadReplica } from './http/read-replica.ts';
 import { startMailDelivery } from './mail/delivery.ts';
 import { startJobRunner } from './jobs/queue.ts';
 import { applyDerivedIndexes } from './resources/indexes.ts';
@@ -28,6 +29,10 @@ export interface Running {
  * migrations (and the demo seed) run as soon as the database answers, tried again every `dbRetryMs`.
  */
 export async function startServer(config: Config, opts: { demo?: boolean } = {}): Promise<Running> {
+  if (config.databaseReplicaUrl && !config.databaseUrl)
+    throw new Error(
+      'DATABASE_REPLICA_URL is a replica of the PostgreSQL database of DATABASE_URL: set DATABASE_URL too.',
+    );
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const status = new DatabaseStatus();
   let seeded = false;
@@ -105,6 +110,9 @@ export async function startServer(config: Config, opts: { demo?: boolean } = {})
   });
   // callers' contexts are kept between calls, and dropped in every process when their source changes
   background.push(useCallerCache(db));
+  // lists and objects read from a replica, while the caller cache tells every process who wrote
+  if (config.databaseReplicaUrl)
+    background.push(await useReadReplica(db, config.databaseReplicaUrl, config.databaseReplicaMaxLagMs));
   // onClose hooks run last-registered first: the workers stop before the database closes.
   app.addHook('onClose', async () => {
     for (const stop of background.splice(0)) await stop();

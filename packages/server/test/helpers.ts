@@ -48,7 +48,10 @@ export interface TestApp {
 }
 
 export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { url, drop } = await freshDatabaseUrl();
+  // a test that brings its own database (a replicated cluster of its own) keeps it
+  const { url, drop } = overrides.databaseUrl
+    ? { url: overrides.databaseUrl, drop: async () => {} }
+    : await freshDatabaseUrl();
   const config = testConfig({ databaseUrl: url, ...overrides });
   const { app, db } = await startServer(config);
   const demo = await seedDemo(db);

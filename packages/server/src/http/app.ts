@@ -14,6 +14,7 @@ import { docsRoutes } from '../openapi/docs.ts';
 import { collectRoute } from '../openapi/openapi.ts';
 import { resolveCaller } from './auth.ts';
 import { callerCacheOf } from './caller-cache.ts';
+import { writerOf } from './read-replica.ts';
 import { omitNulls } from './wire.ts';
 import { ApiError } from './errors.ts';
 import { rateLimitHook, ThrottledError } from './rate-limit.ts';
@@ -22,6 +23,8 @@ import { registerVersions } from './versions.ts';
 import { recaptchaOrigins } from '../modules/identity/auth/recaptcha.ts';
 
 export const API_PREFIXES = ['/public/v1', '/rest/v1'];
+/** Methods that do not change anything (a caller that used another may have written). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const NUL_MESSAGE = 'NUL characters (\\u0000) are not allowed in requests.';
 
@@ -307,10 +310,14 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
           callerWritesAtStart.set(req, callers.localWrites);
         });
         // a call that changed what authenticates callers (a token, a session, a membership) is answered once the
-        // change has reached every server process: the client's next call, wherever it goes, sees it
+        // change has reached every server process: the client's next call, wherever it goes, sees it. With a read
+        // replica, so is every call that may have written (not GET): its caller reads the primary for a while, in
+        // every process (http/read-replica.ts)
         api.addHook('onSend', async (req, _reply, payload) => {
           const before = callerWritesAtStart.get(req);
-          if (before !== undefined && before !== callers.localWrites) await callers.sync();
+          const writer = callers.readAfterWriteMs && !SAFE_METHODS.has(req.method) ? writerOf(req.ctx) : null;
+          if (writer) await callers.wrote(writer);
+          else if (before !== undefined && before !== callers.localWrites) await callers.sync();
           return payload;
         });
         rateLimitHook(api, db, config);

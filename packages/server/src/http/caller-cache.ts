@@ -51,6 +51,14 @@ export class CallerCache {
   private readonly instance = randomUUID();
   private syncs = 0;
   private readonly waiting = new Map<string, () => void>();
+  /**
+   * With a read replica (http/read-replica.ts): how long after a caller's write its reads go to the primary; 0 = no
+   * replica, writers are not followed.
+   */
+  readAfterWriteMs = 0;
+  /** Callers (`user:<id>`, `token:<id>`) that wrote in the last `readAfterWriteMs`, told by any process: when. */
+  private readonly writers = new Map<string, number>();
+  private listeningSince = 0;
 
   constructor(private readonly db: Database) {}
 
@@ -69,7 +77,10 @@ export class CallerCache {
     });
     // notifications may have been missed before listening, and while not: whatever was kept is dropped both times
     this.listener = keepListening(this.db, CALLER_CHANNEL, (payload) => this.changed(payload), {
-      onListening: () => this.forgetAll(),
+      onListening: () => {
+        this.listeningSince = Date.now();
+        this.forgetAll();
+      },
       onLost: () => this.forgetAll(),
     });
     await this.listener.started;
@@ -89,6 +100,11 @@ export class CallerCache {
 
   /** A NOTIFY: drop every entry made of what changed. */
   changed(tag: string) {
+    if (tag.startsWith('wrote:')) {
+      const [caller, sync] = tag.slice('wrote:'.length).split(' ');
+      this.noteWriter(caller);
+      return sync ? this.waiting.get(sync)?.() : undefined;
+    }
     if (tag.startsWith('sync:')) return this.waiting.get(tag)?.();
     this.epoch++;
     for (const [key, entry] of this.entries)
@@ -105,16 +121,51 @@ export class CallerCache {
    * caller waits for this, and the client's next call finds every process up to date.
    */
   async sync(): Promise<void> {
-    if (!this.listening) return;
+    if (this.listening) await this.notifyAndWait('');
+  }
+
+  /**
+   * `caller` (`user:<id>` or `token:<id>`) wrote: every process reads its lists from the primary for the next
+   * `readAfterWriteMs` (http/read-replica.ts). Resolves once every process knows, as `sync` does (and syncs too).
+   */
+  async wrote(caller: string): Promise<void> {
+    this.noteWriter(caller);
+    await this.notifyAndWait(`wrote:${caller} `);
+  }
+
+  /** Whether `caller` wrote in the last `readAfterWriteMs`, or may have without this process knowing (not listening). */
+  wroteLately(caller: string): boolean {
+    const now = Date.now();
+    // notes may have been missed before listening (again): for a while, anyone may have written
+    if (!this.listening || now - this.listeningSince < this.readAfterWriteMs) return true;
+    const at = this.writers.get(caller);
+    return at !== undefined && now - at < this.readAfterWriteMs;
+  }
+
+  private noteWriter(caller: string) {
+    if (!this.readAfterWriteMs) return;
+    const now = Date.now();
+    // oldest first: what is past the window goes from the front
+    this.writers.delete(caller);
+    this.writers.set(caller, now);
+    for (const [key, at] of this.writers) {
+      if (now - at < this.readAfterWriteMs) break;
+      this.writers.delete(key);
+    }
+  }
+
+  /** Notifies `prefix` + a marker of its own and waits (while listening) for the marker to come back. */
+  private async notifyAndWait(prefix: string): Promise<void> {
     const tag = `sync:${this.instance}:${++this.syncs}`;
+    const listening = this.listening;
     let timer: NodeJS.Timeout | undefined;
     const back = new Promise<void>((resolve) => {
       this.waiting.set(tag, resolve);
       timer = setTimeout(resolve, SYNC_WAIT_MS);
     });
     try {
-      await sql`select pg_notify(${CALLER_CHANNEL}, ${tag})`.execute(this.db);
-      await back;
+      await sql`select pg_notify(${CALLER_CHANNEL}, ${prefix + tag})`.execute(this.db);
+      if (listening) await back;
     } catch {
       // the database went away after the change committed: the answer stands, there is nothing to wait for
     } finally {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { readOnReplica } from '../http/read-replica.ts';
 import { rawQuery, requireCtx, sendListJson } from '../http/reply.ts';
 import {
   createObject,
@@ -51,7 +52,9 @@ export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Serv
       }
       const ctx = requireCtx(req);
       const query = parseQuery(rawQuery(req));
-      return sendListJson(reply, await listJson(res, ctx, params(req.params), query, db));
+      // reads: from the read replica when there is one and the caller did not write lately (http/read-replica.ts)
+      const list = await readOnReplica(db, req, (from) => listJson(res, ctx, params(req.params), query, from));
+      return sendListJson(reply, list);
     },
   );
 
@@ -59,7 +62,8 @@ export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Serv
     const ctx = requireCtx(req);
     const p = params(req.params);
     const query = parseQuery(rawQuery(req));
-    return reply.type('application/json').send(await getJson(res, ctx, p, p.id, query, db));
+    const json = await readOnReplica(db, req, (from) => getJson(res, ctx, p, p.id, query, from));
+    return reply.type('application/json').send(json);
   });
 
   if (decl.create && res.create) {
