@@ -48,7 +48,7 @@ function routeSources(): { dir: string; source: string }[] {
       if (existsSync(join(PORTAL, file))) files.push(file);
     }
   }
-  files.push('src/app/routes.ts');
+  files.push('src/app/routes.ts', 'src/app/not-found-route.ts');
   return files.map((f) => ({ dir: posix.dirname(f), source: readFileSync(join(PORTAL, f), 'utf8') }));
 }
 

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api/errors.ts';
 import { createPortalRouter } from './app/router.tsx';
+import { fetchBrand } from './app/branding/brand.ts';
 import { BrandGate } from './app/branding/BrandGate.tsx';
 import { versionsQuery } from './app/versions.ts';
 import { contextQuery } from './app/session/SessionProvider.tsx';
@@ -20,8 +21,10 @@ const queryClient = new QueryClient({
   },
 });
 
-// The versions file is asked for at start, beside the brand (spec §7); so is the session's context, which the
-// pages behind the login wait for.
+// The brand, the versions file (spec §7) and the session's context (which the pages behind the login wait for) are
+// asked for at once, before React renders anything.
+const brand = fetchBrand();
+brand.catch(() => {}); // BrandGate shows a failure
 void queryClient.prefetchQuery(versionsQuery);
 void queryClient.prefetchQuery(contextQuery);
 
@@ -29,8 +32,8 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       {/* The brand (theme, title) is loaded before anything renders. */}
-      <BrandGate>
-        <RouterProvider router={createPortalRouter()} />
+      <BrandGate initial={brand}>
+        <RouterProvider router={createPortalRouter(queryClient)} />
       </BrandGate>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,11 +1,12 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageFallback } from './PageFallback.tsx';
+import { page } from './route-def.ts';
 import { useSession } from './session/SessionProvider.tsx';
 
-/** The signed-in shell's code; app/router.tsx fetches it early, alongside the session check. */
-export const loadAppShell = () => import('./chrome/AppShell.tsx');
-const AppShell = lazy(loadAppShell);
+/** The signed-in shell (its code rendered at once when app/router.tsx fetched it early, alongside the session check). */
+const AppShell = page(() => import('./chrome/AppShell.tsx'));
+export const loadAppShell = AppShell.preload!;
 const StartError = lazy(() => import('./StartError.tsx'));
 
 /** Pages behind the login: wait for the session, send strangers to /login (coming back afterwards). */

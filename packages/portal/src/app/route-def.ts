@@ -1,4 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createElement, lazy, type ComponentType } from 'react';
+import type { AuthContext } from './session/types.ts';
 
 export interface RouteDef {
   /** Reference portal name, e.g. 'settings.users' (reference/connect-portal-routes.json). */
@@ -26,11 +28,38 @@ export interface RouteDef {
   /** Tabs of the page; the active one is the `:tab` segment. A tab's module hides it from users without it. */
   tabs?: { id: string; label: string; module?: string }[];
   component: PageComponent;
+  /**
+   * The page's first data, asked for on a first load of the page as soon as the session is known (beside its code),
+   * not once the page has rendered: the same query options the page then uses, so it finds the answer cached.
+   */
+  prefetch?: (client: QueryClient, context: AuthContext) => Promise<unknown>;
 }
 
 /** A page's lazily loaded component; `preload` fetches its code before it renders (see app/router.tsx). */
-export type PageComponent = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
+export type PageComponent = ComponentType & { preload?: () => Promise<unknown> };
 
-/** A page loaded on demand (one chunk per route module). */
-export const page = (load: () => Promise<{ default: ComponentType }>): PageComponent =>
-  Object.assign(lazy(load), { preload: load });
+type PageModule = { default: ComponentType };
+
+/**
+ * A page loaded on demand (one chunk per route module). Once its code is in (preloaded beside the session, or shown
+ * before), the page renders at once: a React.lazy component suspends on its first render even when its module has
+ * arrived, and each such fallback held the page back (React reveals a boundary's content at most every 300 ms).
+ */
+export function page(load: () => Promise<PageModule>): PageComponent {
+  let loaded: PageModule | null = null;
+  let loading: Promise<PageModule> | null = null;
+  const once = () =>
+    (loading ??= load().then(
+      (m) => (loaded = m),
+      (err: unknown) => {
+        loading = null; // offline: asked again on the next attempt
+        throw err;
+      },
+    ));
+  const Lazy = lazy(once);
+  function Page() {
+    const Loaded = loaded?.default;
+    return createElement(Loaded ?? Lazy);
+  }
+  return Object.assign(Page, { preload: once });
+}

@@ -1,9 +1,11 @@
 import { createBrowserRouter, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useMaintenance } from './maintenance.ts';
 import { AppError } from './errors/AppError.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import { PublicPage } from './PublicPage.tsx';
+import { NOT_FOUND } from './not-found-route.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 import type { RouteDef } from './route-def.ts';
 import { loadAppShell, RequireSession } from './RequireSession.tsx';
@@ -49,7 +51,22 @@ export function portalRoutes(): RouteObject[] {
           errorElement: <AppError />,
           handle: { route: r },
         })),
-        { id: SIGNED_IN, element: <RequireSession /> },
+        {
+          id: SIGNED_IN,
+          element: <RequireSession />,
+          children: [
+            // Any path no page claims: the not-found page, which shows the path it was given. It is here from the
+            // start, not with the route table, so that the first load of a signed-in page matches it while the table
+            // loads: the router still asks patchRoutesOnNavigation (a splat may hide a more specific route) and shows
+            // the fallback meanwhile, where an empty match made it warn "No routes matched location".
+            {
+              path: '*',
+              element: <PublicPage route={NOT_FOUND} />,
+              errorElement: <AppError />,
+              handle: { route: NOT_FOUND },
+            },
+          ],
+        },
       ],
     },
   ];
@@ -59,7 +76,9 @@ export function portalRoutes(): RouteObject[] {
  * Lazy route discovery: a path no public page matches loads the route table (app/signed-in-routes.tsx) and adds
  * it under the signed-in shell. Any router over portalRoutes() needs these options.
  */
-export function portalRouterOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+export function portalRouterOptions(client?: QueryClient): {
+  patchRoutesOnNavigation: PatchRoutesOnNavigationFunction;
+} {
   // one load per router; a failed one (offline) is tried again on the next navigation
   let signedIn: Promise<RouteObject[]> | null = null;
   return {
@@ -74,7 +93,7 @@ export function portalRouterOptions(): { patchRoutesOnNavigation: PatchRoutesOnN
         signedIn = import('./signed-in-routes.tsx').then(
           (m) => {
             const routes = m.signedInRoutes();
-            if (likelySignedIn) m.preloadPage(routes, path);
+            if (likelySignedIn) m.preloadPage(routes, path, client);
             return routes;
           },
           (err: unknown) => {
@@ -89,6 +108,6 @@ export function portalRouterOptions(): { patchRoutesOnNavigation: PatchRoutesOnN
   };
 }
 
-export function createPortalRouter() {
-  return createBrowserRouter(portalRoutes(), portalRouterOptions());
+export function createPortalRouter(client?: QueryClient) {
+  return createBrowserRouter(portalRoutes(), portalRouterOptions(client));
 }

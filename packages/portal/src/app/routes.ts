@@ -1,3 +1,4 @@
+import { NOT_FOUND } from './not-found-route.ts';
 import { page, type RouteDef } from './route-def.ts';
 import { identityRoutes } from '../modules/identity/routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/routes.ts';
@@ -48,14 +49,7 @@ export const ROUTES: RouteDef[] = [
     hideInPermissionsList: true,
     component: page(() => import('./SettingsIndexPage.tsx')),
   },
-  {
-    name: 'notFound',
-    path: '/not-found/*',
-    title: 'Page not found',
-    hideInNavMenu: true,
-    hideInPermissionsList: true,
-    component: page(() => import('./errors/NotFoundPage.tsx')),
-  },
+  NOT_FOUND,
 ];
 
 const byName = new Map<string, RouteDef>();

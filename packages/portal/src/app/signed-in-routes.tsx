@@ -1,7 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { canAccess } from './access.ts';
 import { AppError } from './errors/AppError.tsx';
 import { RoutePage } from './RoutePage.tsx';
-import { ROUTES, routeByName, type RouteDef } from './routes.ts';
+import { ROUTES, type RouteDef } from './routes.ts';
+import { contextQuery } from './session/SessionProvider.tsx';
 
 // Loaded on the first visit to a page behind the login (app/router.tsx): the route table with every page's import.
 
@@ -13,19 +16,25 @@ const toRoute = (r: RouteDef): RouteObject => ({
   handle: { route: r },
 });
 
-/** Every page that is not public, then the not-found page for any other path. */
+/** Every page that is not public (any other path has the shell's catch-all, app/router.tsx: the not-found page). */
 export function signedInRoutes(): RouteObject[] {
-  const notFound = routeByName('notFound');
-  return [
-    ...ROUTES.filter((r) => !r.public).map(toRoute),
-    // Any other path: the not-found page, which shows the path it was given.
-    { path: '*', element: <RoutePage route={notFound} />, handle: { route: notFound } },
-  ];
+  return ROUTES.filter((r) => !r.public).map(toRoute);
 }
 
-/** Start fetching the code of the page at `path` (its route's chunk), so it is there when the session is. */
-export function preloadPage(routes: RouteObject[], path: string) {
-  const leaf = matchRoutes(routes, path)?.at(-1)?.route.handle as { route?: RouteDef } | undefined;
+/**
+ * Start fetching the code of the page at `path` (its route's chunk), so it is there when the session is; and, with
+ * the query client, the page's first data (its route's `prefetch`) as soon as the session's context is in.
+ */
+export function preloadPage(routes: RouteObject[], path: string, client?: QueryClient) {
+  const route = (matchRoutes(routes, path)?.at(-1)?.route.handle as { route?: RouteDef } | undefined)?.route;
   // a failure shows when the page renders (and asks again)
-  leaf?.route?.component.preload?.().catch(() => {});
+  route?.component.preload?.().catch(() => {});
+  const prefetch = route?.prefetch;
+  if (!client || !prefetch) return;
+  client.fetchQuery(contextQuery).then(
+    // not for a session that still owes its MFA step, nor a page the user may not open
+    (context) =>
+      context && !context.mfa?.mandatory && canAccess(route, context) && prefetch(client, context).catch(() => {}),
+    () => {}, // the shell shows what went wrong
+  );
 }

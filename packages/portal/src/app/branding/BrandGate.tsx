@@ -48,11 +48,11 @@ function applyToDocument(brand: Brand) {
 }
 
 /**
- * Loads the host's brand before the app renders (spec §2): its theme, title, logo, favicons and footer wrap the
+ * Loads the host's brand before the app renders (spec §2; `initial`: that call, already started): its theme, title, logo, favicons and footer wrap the
  * app; a host replaced by another moves there; a brand that cannot be loaded shows the maintenance screen. After
  * the theme is edited, `useReloadBrand()` applies the new one in place.
  */
-export function BrandGate({ children }: { children: ReactNode }) {
+export function BrandGate({ children, initial }: { children: ReactNode; initial?: Promise<Brand> }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -72,7 +72,8 @@ export function BrandGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     const abort = new AbortController();
     setState({ status: 'loading' });
-    fetchBrand(abort.signal).then(
+    // the first attempt takes the call main.tsx started with the app (before React rendered anything)
+    (attempt === 0 && initial ? initial : fetchBrand(abort.signal)).then(
       (brand) => {
         if (!abort.signal.aborted) adopt(brand);
       },
@@ -81,7 +82,7 @@ export function BrandGate({ children }: { children: ReactNode }) {
       },
     );
     return () => abort.abort();
-  }, [attempt, adopt]);
+  }, [attempt, adopt, initial]);
 
   // the app stays on screen while the new brand loads; a failure keeps the brand it has
   const reload = useCallback(async () => adopt(await fetchBrand()), [adopt]);

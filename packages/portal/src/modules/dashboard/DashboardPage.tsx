@@ -9,14 +9,14 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '@trellis/domain/format/date';
-import { api } from '../../api/client.ts';
 import { chrome } from '../../app/chrome/store.ts';
 import { usePageChrome } from '../../app/chrome/usePageChrome.ts';
 import { findRoute, pathTo } from '../../app/routes.ts';
 import { useAuth } from '../../app/session/SessionProvider.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
-import { countedQuery, visibleCounters, type CounterValue } from './counters.ts';
+import { countedQuery, visibleCounters } from './counters.ts';
+import { statisticsQuery } from './statistics.ts';
 
 const REFRESH_MS = 30_000;
 
@@ -32,11 +32,8 @@ function humanize(name: string) {
 export default function DashboardPage() {
   const auth = useAuth();
   const stats = useQuery({
-    queryKey: ['dashboard', 'statistics', auth.account.id],
-    // POST recalculates the counters (what the reference portal calls); the answer is the same shape as GET.
-    queryFn: () => api.post<Record<string, CounterValue>>(`/accounts/${auth.account.id}/statistics`),
+    ...statisticsQuery(auth.account.id),
     refetchInterval: () => (chrome.get().autoUpdateLocked ? false : REFRESH_MS),
-    staleTime: 0,
   });
   usePageChrome(
     {

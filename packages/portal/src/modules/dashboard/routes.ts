@@ -1,4 +1,5 @@
 import { page, type RouteDef } from '../../app/route-def.ts';
+import { statisticsQuery } from './statistics.ts';
 
 /** The dashboard area's named routes (app/routes.ts lists every area's). */
 export const dashboardRoutes: RouteDef[] = [
@@ -9,5 +10,6 @@ export const dashboardRoutes: RouteDef[] = [
     title: 'Dashboard',
     hideInPermissionsList: true,
     component: page(() => import('./DashboardPage.tsx')),
+    prefetch: (client, context) => client.prefetchQuery(statisticsQuery(context.account.id)),
   },
 ];
