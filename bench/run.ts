@@ -176,7 +176,7 @@ async function captureSql(
         .split('\n')
         .map((l) => JSON.parse(l))
         .filter((q: Captured) =>
-          /from "asset_requests" t\b|from kept_counts\b|from "?asset_request_search"? s\b/.test(q.text),
+          /from "asset_requests" t\b|from kept_counts\b|from "asset_requests_texts" s\b/.test(q.text),
         );
       // the total: counted, or read from the kept counts (resources/kept-counts.ts)
       const isCount = (q: Captured) => /count\(\*\)|from kept_counts\b/.test(q.text);
