@@ -197,7 +197,9 @@ async function runSize(size: number): Promise<Row[]> {
   const d = await ensureDataset(kind, size, { fresh: flag('fresh'), log });
   const target = d.databaseUrl ?? `dir:${d.dataDir}`;
   // the steady state autovacuum reaches (statistics, visibility map), also after an earlier run's approvals
-  await withClient(d, (c) => c.query('vacuum analyze asset_requests, assets'));
+  await withClient(d, (c) =>
+    c.query('vacuum analyze asset_requests, assets, asset_requests_texts, assets_texts, kept_counts'),
+  );
   const pend = await pendingIds(d, 20_000);
   // PGlite: the server alone (one process owns the directory), reads only; the floor and EXPLAIN need PostgreSQL
   if (kind === 'pglite')
