@@ -4,7 +4,7 @@ import { SEARCHED } from '../src/db/migrations/0045_search_texts.ts';
 import { assets as assetStore } from '../src/modules/fulfillment/asset-store.ts';
 import { requestStore } from '../src/modules/fulfillment/request-store.ts';
 import { specOf, tableName } from '../src/resources/engine.ts';
-import { compactCounts } from '../src/resources/kept-counts.ts';
+import { COMPACT_JOB, compactCounts } from '../src/resources/kept-counts.ts';
 import { compileSearch } from '../src/resources/rql-sql.ts';
 import { fulfillmentWorld, type FulfillmentWorld } from './fulfillment-fixture.ts';
 import { API } from './fulfillment-requests-helpers.ts';
@@ -74,6 +74,10 @@ describe('kept list totals', () => {
     const placed = await Promise.all(Array.from({ length: 12 }, () => w.purchase()));
     await folding;
     expect(placed).toHaveLength(12);
+    // and a fold of what they appended is queued, once, for the job runner
+    const { rows: jobs } = await sql<{ n: string }>`select count(*) as n from jobs
+      where kind = ${COMPACT_JOB} and status = 'queued' and run_at > now()`.execute(w.t.db);
+    expect(Number(jobs[0].n)).toBe(1);
     const t = await totals();
     expect(t['provider all'][1]).toBeGreaterThanOrEqual(12);
     expect(agree(t)).toEqual(Object.fromEntries(Object.keys(t).map((k) => [k, 'same'])));
