@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { test, expect } from '../fixtures.ts';
 
-// DESIGN §10: the login page's first load is at most 200 KB of gzipped JavaScript.
-const BUDGET_KB = Number(process.env.LOGIN_BUDGET_KB ?? 200);
+// DESIGN §10, lowered by issue 19: the login page's first load is at most 150 KB of gzipped JavaScript.
+const BUDGET_KB = Number(process.env.LOGIN_BUDGET_KB ?? 150);
 
 // Measured in the browser: every script the page fetched until the form is usable and the network is
 // quiet, gzipped at level 9 (as a gzip-serving proxy would send it; packages/portal/scripts/check-bundle.mjs

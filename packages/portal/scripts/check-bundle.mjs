@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Budget (DESIGN §10): the login page's first load is at most 200 KB of gzipped JavaScript.
+// Budget (DESIGN §10, lowered by issue 19): the login page's first load is at most 150 KB of gzipped JavaScript.
 // Sums the gzip size of the entry chunk, the login route's chunk and everything they import statically
 // (what the browser must fetch before the login form can show), as listed in the Vite manifest.
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = Number(process.env.LOGIN_BUDGET_KB ?? 200);
+const BUDGET_KB = Number(process.env.LOGIN_BUDGET_KB ?? 150);
 const LOGIN_MODULE = 'src/modules/identity/auth/LoginPage.tsx';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 

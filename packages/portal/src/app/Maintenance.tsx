@@ -1,15 +1,15 @@
 import Button from '@mui/material/Button';
-import { useQueryClient } from '@tanstack/react-query';
 import { CenteredCard } from './CenteredCard.tsx';
 import { maintenance } from './maintenance.ts';
 
-/** Shown after a 503 or when the brand could not be loaded (onRetry loads it again); retry when the user asks. */
-export default function Maintenance({ onRetry }: { onRetry?: () => void }) {
-  const client = useQueryClient();
+/**
+ * Shown after a 503 or when the brand could not be loaded; retry when the user asks (`onRetry`: what to ask for
+ * again, e.g. the brand, or the query cache's data).
+ */
+export default function Maintenance({ onRetry }: { onRetry: () => void }) {
   const retry = () => {
     maintenance.set(false);
-    if (onRetry) onRetry();
-    else void client.invalidateQueries();
+    onRetry();
   };
   return (
     <CenteredCard

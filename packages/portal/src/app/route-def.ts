@@ -9,6 +9,11 @@ export interface RouteDef {
   title: string;
   /** Anonymous pages (login, password set/restore, SSO redirect): no session, no shell. */
   public?: boolean;
+  /**
+   * A public page the portal's start shows without React Router or the query cache (app/Start.tsx): it imports
+   * neither (its links and navigation are app/nav.tsx's), and its path has no parameters.
+   */
+  start?: boolean;
   /** Permission module of the page; with restrictModule the user needs it (allows()). */
   module?: string;
   restrictModule?: boolean;

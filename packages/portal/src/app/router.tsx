@@ -1,6 +1,15 @@
-import { createBrowserRouter, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import {
+  createBrowserRouter,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  useNavigate,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { NavContext, type Nav } from './nav.tsx';
 import { useMaintenance } from './maintenance.ts';
 import { AppError } from './errors/AppError.tsx';
 import { PageFallback } from './PageFallback.tsx';
@@ -10,7 +19,9 @@ import { PUBLIC_ROUTES } from './public-routes.ts';
 import type { RouteDef } from './route-def.ts';
 import { loadAppShell, RequireSession } from './RequireSession.tsx';
 import { getSessionId } from '../api/session-id.ts';
-import { SessionProvider } from './session/SessionProvider.tsx';
+import { ApiError } from '../api/errors.ts';
+import { contextQuery, SessionProvider } from './session/SessionProvider.tsx';
+import type { AuthContext } from './session/types.ts';
 
 const Maintenance = lazy(() => import('./Maintenance.tsx'));
 
@@ -20,17 +31,29 @@ const SIGNED_IN = 'signed-in';
 /** Session, then maintenance mode (a 503 anywhere), then the page. */
 function Root() {
   const down = useMaintenance();
+  const client = useQueryClient();
   return (
     <SessionProvider>
       {down ? (
         <Suspense fallback={<PageFallback />}>
-          <Maintenance />
+          <Maintenance onRetry={() => void client.invalidateQueries()} />
         </Suspense>
       ) : (
         <Outlet />
       )}
     </SessionProvider>
   );
+}
+
+/** The public pages' navigation (app/nav.tsx) under React Router. */
+function RouterNav({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const nav = useMemo<Nav>(
+    () => ({ pathname, search, navigate: (to, options) => void navigate(to, options), preloadApp: () => {} }),
+    [pathname, search, navigate],
+  );
+  return <NavContext.Provider value={nav}>{children}</NavContext.Provider>;
 }
 
 /**
@@ -47,7 +70,11 @@ export function portalRoutes(): RouteObject[] {
       children: [
         ...PUBLIC_ROUTES.map((r) => ({
           path: r.path,
-          element: <PublicPage route={r} />,
+          element: (
+            <RouterNav>
+              <PublicPage route={r} />
+            </RouterNav>
+          ),
           errorElement: <AppError />,
           handle: { route: r },
         })),
@@ -110,4 +137,39 @@ export function portalRouterOptions(client?: QueryClient): {
 
 export function createPortalRouter(client?: QueryClient) {
   return createBrowserRouter(portalRoutes(), portalRouterOptions(client));
+}
+
+let portal: { client: QueryClient; router: ReturnType<typeof createPortalRouter> } | null = null;
+
+/**
+ * The portal under React Router, with the query cache (app/Start.tsx hands over to it, with the session it knows):
+ * one router for the page's life.
+ */
+export default function PortalRouter({ context }: { context: Promise<AuthContext | null> }) {
+  if (!portal) {
+    const client = new QueryClient({
+      defaultOptions: {
+        queries: {
+          staleTime: 15_000,
+          refetchOnWindowFocus: false,
+          // Client errors will not get better by asking again.
+          retry: (count, err) =>
+            !(err instanceof ApiError && err.status >= 400 && (err.status < 500 || err.status === 503)) && count < 2,
+        },
+      },
+    });
+    void client.prefetchQuery({ ...contextQuery, queryFn: () => context });
+    portal = { client, router: createPortalRouter(client) };
+  }
+  return (
+    <QueryClientProvider client={portal.client}>
+      <RouterProvider router={portal.router} />
+    </QueryClientProvider>
+  );
+}
+
+/** Fetch the signed-in pages' route table (and `shell`) ahead of a first navigation to them (app/Start.tsx). */
+export function preloadSignedIn(shell: boolean) {
+  if (shell) loadAppShell().catch(() => {});
+  import('./signed-in-routes.tsx').catch(() => {});
 }

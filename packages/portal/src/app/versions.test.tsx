@@ -2,13 +2,14 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPortal } from '../test-utils.tsx';
 import { PORTAL_VERSION } from './branding/brand.ts';
-import { versionOf } from './versions.ts';
+import { forgetVersions, versionOf } from './versions.ts';
 
 // Spec §7 / §8: the portal reads the static versions file at start and shows its version; when the file cannot be
 // read it falls back to its built-in version.
 
 afterEach(() => {
   cleanup();
+  forgetVersions();
   vi.unstubAllGlobals();
 });
 

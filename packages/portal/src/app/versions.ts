@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { PORTAL_VERSION } from './branding/brand.ts';
 
 /** The static versions file (spec §7), served next to the portal. */
@@ -26,13 +26,32 @@ export async function fetchVersions(signal?: AbortSignal): Promise<VersionsFile 
   }
 }
 
-export const versionsQuery = {
-  queryKey: ['versions'] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchVersions(signal),
-  staleTime: Infinity,
-  gcTime: Infinity,
-  retry: false,
-};
+// Read once per page load (main.tsx starts it with the app), without the query cache: the login page's footer shows
+// it, and that page's JavaScript carries no TanStack Query.
+let versions: Promise<VersionsFile | null> | null = null;
+let read: VersionsFile | null | undefined;
+
+/** The versions file, asked for once (again after forgetVersions()). */
+export const loadVersions = () => (versions ??= fetchVersions().then((f) => (read = f)));
+
+/** For tests: the next loadVersions() reads the file again. */
+export function forgetVersions() {
+  versions = null;
+  read = undefined;
+}
+
+/** The versions file; undefined while it loads. */
+export function useVersions(): VersionsFile | null | undefined {
+  const [file, setFile] = useState(read);
+  useEffect(() => {
+    let live = true;
+    void loadVersions().then((f) => live && setFile(f));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return file;
+}
 
 /** The version to show: the served file's, or the portal's own when the file is missing or says nothing. */
 export function versionOf(file: VersionsFile | null | undefined): string {
@@ -40,16 +59,12 @@ export function versionOf(file: VersionsFile | null | undefined): string {
   return typeof v === 'string' && v.trim() ? v.trim() : PORTAL_VERSION;
 }
 
-export function useVersions() {
-  return useQuery(versionsQuery);
-}
-
 /** The version the footer's {version} shows. */
 export function usePortalVersion(): string {
-  return versionOf(useVersions().data);
+  return versionOf(useVersions());
 }
 
 /** A feature flag of the versions file (off unless the file turns it on). */
 export function useFeature(name: string): boolean {
-  return useVersions().data?.features?.[name] === true;
+  return useVersions()?.features?.[name] === true;
 }

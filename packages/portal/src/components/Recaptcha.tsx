@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_RECAPTCHA_SITE_KEY, resolveRecaptchaSiteKey } from '@trellis/domain/validation/settings';
 import { api } from '../api/client.ts';
@@ -60,12 +59,18 @@ export interface RecaptchaState {
  * by the default and logged as 'Empty site key is received'. Nothing loads while the server does not check answers.
  */
 export function useRecaptcha(): RecaptchaState {
-  const config = useQuery({
-    queryKey: ['auth', 'recaptcha'],
-    queryFn: () => api.get<RecaptchaConfig>('/auth/recaptcha'),
-    staleTime: Infinity,
-    retry: false,
-  });
+  // asked for by each form (not with the query cache: the login page's JavaScript carries no TanStack Query)
+  const [config, setConfig] = useState<{ data?: RecaptchaConfig | null }>({});
+  useEffect(() => {
+    let live = true;
+    void api.get<RecaptchaConfig>('/auth/recaptcha').then(
+      (data) => live && setConfig({ data }),
+      () => live && setConfig({ data: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const enabled = config.data?.enabled === true;
   const siteKey = useMemo(
     () =>

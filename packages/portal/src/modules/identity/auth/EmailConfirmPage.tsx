@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { NavLink, useSearchParams } from '../../../app/nav.tsx';
 import { INVALID_CONFIRMATION_CODE } from '@trellis/domain/format/constants';
 import { api } from '../../../api/client.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
@@ -15,7 +15,7 @@ import { codeMessage } from './codeMessage.ts';
  * POST /auth/email/change?code=). A button, not an automatic call, so a mail scanner opening the link changes nothing.
  */
 export default function EmailConfirmPage() {
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const session = useSession();
   const client = useQueryClient();
   const code = params.get('code') ?? '';
@@ -49,7 +49,7 @@ export default function EmailConfirmPage() {
             <Alert severity="success">
               Your e-mail address is now <b>{done}</b>. Sign in with it from now on.
             </Alert>
-            <Button variant="contained" component={RouterLink} to={session.context ? '/profile' : '/login'}>
+            <Button variant="contained" component={NavLink} to={session.context ? '/profile' : '/login'}>
               {session.context ? 'Go to your profile' : 'Go to log in'}
             </Button>
           </>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { PlainTextField } from '../../../components/form/PlainTextField.tsx';
 import { useLightForm } from '../../../components/form/useLightForm.ts';
-import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { NavLink, Redirect, useNav, useSearchParams } from '../../../app/nav.tsx';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { REQUIRED } from '@trellis/domain/validation/messages';
 import { api } from '../../../api/client.ts';
@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from '../../../api/errors.ts';
 import type { AuthContext } from '../../../app/session/types.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
 import { useBrand } from '../../../app/branding/brand.ts';
-import { useSession } from '../../../app/session/SessionProvider.tsx';
+import { useSession } from '../../../app/session/session.ts';
 import { PageFallback } from '../../../app/PageFallback.tsx';
 import { safeNext } from './safeNext.ts';
 import { useRecaptcha } from '../../../components/Recaptcha.tsx';
@@ -61,8 +61,8 @@ function SsoButton({ service, onBlocked }: { service: SsoService; onBlocked: (pa
  */
 export default function LoginPage() {
   const session = useSession();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { navigate, preloadApp } = useNav();
+  const params = useSearchParams();
   const next = safeNext(params.get('next'));
   const [serverError, setServerError] = useState<string | null>(null);
   const [ssoRequired, setSsoRequired] = useState<SsoRequired | null>(null);
@@ -99,11 +99,12 @@ export default function LoginPage() {
         <MfaLoginStep context={session.context} />
       </Suspense>
     );
-  if (session.context) return <Navigate to={next} replace />;
+  if (session.context) return <Redirect to={next} />;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
     setSsoRequired(null);
+    preloadApp(); // the portal's code, fetched while the password is checked
     try {
       const ctx = await session.login(email.trim(), password, captcha.token);
       if (!ctx.mfa) navigate(next, { replace: true });
@@ -168,7 +169,7 @@ export default function LoginPage() {
         >
           {isSubmitting ? 'Logging in…' : 'Log in'}
         </Button>
-        <Link component={RouterLink} to="/password/restore" variant="body2" sx={{ alignSelf: 'center' }}>
+        <Link component={NavLink} to="/password/restore" variant="body2" sx={{ alignSelf: 'center' }}>
           Forgot your password?
         </Link>
         {services.length > 0 && (

@@ -6,7 +6,7 @@ import { PlainTextField } from '../../../components/form/PlainTextField.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { NavLink } from '../../../app/nav.tsx';
 import { z } from 'zod';
 import { zEmail } from '@trellis/domain/validation/zod';
 import { api } from '../../../api/client.ts';
@@ -82,7 +82,7 @@ export default function PasswordRestorePage() {
         </Box>
       )}
       <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login" variant="body2">
+        <Link component={NavLink} to="/login" variant="body2">
           Back to log in
         </Link>
       </Box>

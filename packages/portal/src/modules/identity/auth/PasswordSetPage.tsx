@@ -6,7 +6,7 @@ import { PlainTextField } from '../../../components/form/PlainTextField.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { NavLink, useNav, useSearchParams } from '../../../app/nav.tsx';
 import { z } from 'zod';
 import { INVALID_CONFIRMATION_CODE } from '@trellis/domain/format/constants';
 import { zPassword } from '@trellis/domain/validation/password';
@@ -28,9 +28,9 @@ type Form = z.infer<typeof Schema>;
 
 /** /password/set?code=… — choose a password from an invitation or a restore e-mail. */
 export default function PasswordSetPage() {
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const session = useSession();
-  const navigate = useNavigate();
+  const { navigate } = useNav();
   const code = params.get('code') ?? '';
   // an invitation's link names its account: the page says who invites whom before the password is chosen
   const invitedTo = params.get('account');
@@ -77,7 +77,7 @@ export default function PasswordSetPage() {
         <Alert severity="success" sx={{ mb: 2 }}>
           Your password has been set. You can log in with it now.
         </Alert>
-        <Button variant="contained" component={RouterLink} to="/login" fullWidth>
+        <Button variant="contained" component={NavLink} to="/login" fullWidth>
           Go to log in
         </Button>
       </CenteredCard>
@@ -90,7 +90,7 @@ export default function PasswordSetPage() {
         {serverError && (
           <Alert severity="error" role="alert">
             {serverError}{' '}
-            <Link component={RouterLink} to="/password/restore">
+            <Link component={NavLink} to="/password/restore">
               Request a new link
             </Link>
           </Alert>

@@ -4,11 +4,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { NavLink, useNav, useSearchParams } from '../../../app/nav.tsx';
 import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
-import { useSession } from '../../../app/session/SessionProvider.tsx';
+import { useSession } from '../../../app/session/session.ts';
 import type { AuthContext } from '../../../app/session/types.ts';
 import { followLogin, ownStart, type SsoLogin } from './sso.ts';
 import { markPopup, tellOpener } from './ssoWindow.ts';
@@ -25,13 +25,13 @@ const SSO_FAILED = 'Single sign-on failed.';
  * - `?sso=error&message=` hands the message to the login page, or shows it here with a way back.
  */
 export default function RedirectPage() {
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const service = params.get('service');
   const start = params.get('start');
   const outcome = params.get('sso');
   const message = params.get('message')?.trim() || SSO_FAILED;
   const session = useSession();
-  const navigate = useNavigate();
+  const { navigate } = useNav();
   const [error, setError] = useState<string | null>(null);
   // effects run twice in development: the flow starts (and the opener hears) once
   const started = useRef(false);
@@ -78,7 +78,7 @@ export default function RedirectPage() {
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {error}
           </Alert>
-          <Link component={RouterLink} to="/login" variant="body2">
+          <Link component={NavLink} to="/login" variant="body2">
             Back to the login page
           </Link>
         </>

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { NavLink, useNav, useSearchParams } from '../../../app/nav.tsx';
 import { z } from 'zod';
 import type { Account } from '@trellis/domain/identity/account';
 import { ACCOUNT_ROLE_LABELS } from '@trellis/domain/identity/account';
@@ -43,9 +43,9 @@ type Form = z.infer<ReturnType<typeof Schema>>;
  * reads the invitation with its code; a new user chooses its name and password, a signed-in user opens it as itself.
  */
 export default function SignUpPage() {
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const session = useSession();
-  const navigate = useNavigate();
+  const { navigate } = useNav();
   const code = params.get('code') ?? '';
   const parent = params.get('account') ?? '';
   const me = session.context?.user && !session.context.impersonator ? session.context.user : null;
@@ -143,7 +143,7 @@ export default function SignUpPage() {
             <Alert severity="error" role="alert">
               {serverError}{' '}
               {needsLogin && (
-                <Link component={RouterLink} to={`/login?next=${encodeURIComponent(here)}`}>
+                <Link component={NavLink} to={`/login?next=${encodeURIComponent(here)}`}>
                   Log in
                 </Link>
               )}
@@ -197,7 +197,7 @@ export default function SignUpPage() {
           </Button>
           {newUser && (
             <Link
-              component={RouterLink}
+              component={NavLink}
               to={`/login?next=${encodeURIComponent(here)}`}
               variant="body2"
               sx={{ alignSelf: 'center' }}

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { api } from '../../../api/client.ts';
 import { CenteredCard } from '../../../app/CenteredCard.tsx';
-import { useSession } from '../../../app/session/SessionProvider.tsx';
+import { useSession } from '../../../app/session/session.ts';
 import type { AuthContext } from '../../../app/session/types.ts';
 import { mfaApi } from './api.ts';
 import { EnrolFlow } from './EnrolFlow.tsx';
