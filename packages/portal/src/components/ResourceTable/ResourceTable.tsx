@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import InputAdornment from '@mui/material/InputAdornment';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -61,6 +61,49 @@ function sortField(decl: ResourceDecl, key: string, side: 'vendor' | 'provider')
 }
 
 const ROW_ACTIONS = '__actions';
+
+/**
+ * Rows rendered with the data (the first screenful); the rest of a longer page follows in a background render
+ * (useDeferredValue), so 100 rows never take one long task (issue 19).
+ */
+export const FIRST_ROWS = 25;
+// the deferred rows' first value when the table mounts with its data already there (a cached list)
+const NO_ROWS: never[] = [];
+
+// Shared by every row through the table's own styles, not an `sx` per row or cell (each costs an emotion
+// serialisation per instance, hundreds on a page of 100 rows).
+const LINK_ROW = 'TrellisTable-link';
+const ID_CELL = 'TrellisTable-id';
+const TABLE_SX = {
+  [`& .${LINK_ROW}`]: { cursor: 'pointer' },
+  [`& .${ID_CELL}`]: { fontFamily: 'monospace', whiteSpace: 'nowrap' },
+} as const;
+
+/** A column as the rows use it: always a renderer. */
+interface BodyColumn<T> {
+  field: string;
+  mono: boolean;
+  render: (row: T) => ReactNode;
+}
+
+interface BodyRowProps<T> {
+  row: T;
+  columns: BodyColumn<T>[];
+  open?: (row: T) => void;
+}
+
+/** One row; memoised, so a table that renders again (its URL state, a refetch) leaves unchanged rows alone. */
+const BodyRow = memo(function BodyRow<T>({ row, columns, open }: BodyRowProps<T>) {
+  return (
+    <TableRow hover={!!open} className={open ? LINK_ROW : undefined} onClick={open ? () => open(row) : undefined}>
+      {columns.map((c) => (
+        <TableCell key={c.field} className={c.mono ? ID_CELL : undefined}>
+          {c.render(row)}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+}) as <T>(props: BodyRowProps<T>) => ReactNode;
 
 export interface ResourceTableProps<T> {
   resource: ResourceDecl;
@@ -160,11 +203,20 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const auth = useAuth();
-  const viewer = useViewer();
+  const viewerNow = useViewer();
+  // a new object each render: kept while it says the same, so the columns and rows can be memoised
+  const viewer = useMemo(
+    () => viewerNow,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [viewerNow.side, viewerNow.accountId, viewerNow.userId],
+  );
   const hour12 = useHour12();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const display: DisplayContext = { viewer, access: auth, hour12, dense: true };
+  const display: DisplayContext = useMemo(
+    () => ({ viewer, access: auth, hour12, dense: true }),
+    [viewer, auth, hour12],
+  );
   const assigneeField = props.assigneeField === undefined ? assigneeFieldFor(decl, viewer.side) : props.assigneeField;
   const userId = auth.user?.id;
   const defaults = { ordering: decl.defaultOrdering, limit: DEFAULT_PAGE_LIMIT };
@@ -234,23 +286,43 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
   );
   const list = useList<T>(props.path ?? decl.path, query);
 
-  const declared = decl.list?.columns ?? ['id'];
-  const shown = phone && !props.columns ? phoneColumns(decl) : declared;
-  // its menu and dialogs (portals bubble through React) must not open the row
-  const actionsCell = (row: T) => <span onClick={(e) => e.stopPropagation()}>{props.rowActions!(row)}</span>;
-  const columns: Column<T>[] = [
-    ...(props.columns ??
-      shown.map((field) => {
-        const f = decl.fields?.[field];
-        return {
-          field: sortField(decl, field, viewer.side) ?? field,
-          label: f ? fieldLabel(f, viewer) : humanize(field),
-          render: props.render?.[field] ?? ((row: T) => renderField(decl, field, row, display)),
-          sortable: !!sortField(decl, field, viewer.side),
-        };
+  const { columns: given, render, rowActions } = props;
+  const columns: Column<T>[] = useMemo(() => {
+    const shown = phone && !given ? phoneColumns(decl) : (decl.list?.columns ?? ['id']);
+    // its menu and dialogs (portals bubble through React) must not open the row
+    const actionsCell = (row: T) => <span onClick={(e) => e.stopPropagation()}>{rowActions!(row)}</span>;
+    return [
+      ...(given ??
+        shown.map((field) => {
+          const f = decl.fields?.[field];
+          return {
+            field: sortField(decl, field, viewer.side) ?? field,
+            label: f ? fieldLabel(f, viewer) : humanize(field),
+            render: render?.[field] ?? ((row: T) => renderField(decl, field, row, display)),
+            sortable: !!sortField(decl, field, viewer.side),
+          };
+        })),
+      ...(rowActions ? [{ field: ROW_ACTIONS, label: '', width: 48, sortable: false, render: actionsCell }] : []),
+    ];
+  }, [given, render, rowActions, phone, decl, viewer, display]);
+  const bodyColumns: BodyColumn<T>[] = useMemo(
+    () =>
+      columns.map((c) => ({
+        field: c.field,
+        mono: c.field === 'id' && !c.render,
+        render: c.render ?? ((row: T) => renderField(decl, c.field, row, display)),
       })),
-    ...(props.rowActions ? [{ field: ROW_ACTIONS, label: '', width: 48, sortable: false, render: actionsCell }] : []),
-  ];
+    [columns, decl, display],
+  );
+  // the page's rowLink may be a new function each render; the rows keep one handler
+  const rowLinkNow = useRef(rowLink);
+  rowLinkNow.current = rowLink;
+  const openRow = useCallback((row: T) => navigate(rowLinkNow.current!(row)), [navigate]);
+  const open = rowLink ? openRow : undefined;
+  // the first screenful with the data, the rest in a background render that React can interrupt
+  const items = list.data?.items;
+  const settled = useDeferredValue(items, NO_ROWS);
+  const rows = items && settled !== items ? items.slice(0, FIRST_ROWS) : items;
   const ordering = state.ordering ?? decl.defaultOrdering ?? '';
   const orderField = ordering.replace(/^-/, '');
   const choices: PickerFilter[] = [
@@ -352,7 +424,7 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
         </Box>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={decl.title}>
+          <Table size="small" aria-label={decl.title} sx={TABLE_SX}>
             <TableHead>
               <TableRow>
                 {columns.map((c) => (
@@ -391,22 +463,8 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
                     ))}
                   </TableRow>
                 ))}
-              {list.data?.items.map((row, i) => (
-                <TableRow
-                  key={props.rowKey?.(row) ?? row.id ?? i}
-                  hover={!!rowLink}
-                  sx={{ cursor: rowLink ? 'pointer' : undefined }}
-                  onClick={rowLink ? () => navigate(rowLink(row)) : undefined}
-                >
-                  {columns.map((c) => (
-                    <TableCell
-                      key={c.field}
-                      sx={c.field === 'id' && !c.render ? { fontFamily: 'monospace', whiteSpace: 'nowrap' } : undefined}
-                    >
-                      {c.render ? c.render(row) : renderField(decl, c.field, row, display)}
-                    </TableCell>
-                  ))}
-                </TableRow>
+              {rows?.map((row, i) => (
+                <BodyRow key={props.rowKey?.(row) ?? row.id ?? i} row={row} columns={bodyColumns} open={open} />
               ))}
             </TableBody>
           </Table>
