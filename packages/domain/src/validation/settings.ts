@@ -1,5 +1,6 @@
 /** User / portal settings fallbacks (spec §5, §8). */
 import { EMPTY_SITE_KEY } from './messages.ts';
+import { zoneWall } from '../format/zone-clock.ts';
 
 export const DEFAULT_TIMEZONE = 'UTC';
 export const DEFAULT_REGION = 'en_US';
@@ -51,20 +52,7 @@ export function resolveTimezone(tz: string | null | undefined): string {
  * zone falls back to UTC when unknown. Daylight saving time is taken into account: the offset is the one in force.
  */
 export function timezoneOffset(tz: string | null | undefined, at: Date = new Date()): number {
-  const zone = resolveTimezone(tz);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  return zoneWall(at.getTime(), resolveTimezone(tz))?.offset ?? 0;
 }
 
 export const KNOWN_REGIONS = [
