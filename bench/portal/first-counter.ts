@@ -1,16 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright';
-import { configFromEnv } from '../../packages/server/src/config.ts';
-import { startServer } from '../../packages/server/src/server.ts';
+import type { BrowserContext } from 'playwright';
+import { withDemoPortal } from './demo-portal.ts';
 
 // Time from navigating to the dashboard (the page's navigation start) until the first counter value shows, for the demo vendor,
 // against the real server (demo data in a throwaway data directory) and the production portal build.
 // Cold: a fresh browser context each run (empty cache, only the session cookie). Warm: the same
 // context navigating again (scripts cached). Median of `runs` each.
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const USER = 'vendor@demo.trellis';
 const PASSWORD = 'Trellis-demo-1';
 const COUNTER = '[data-testid^="counter-"] .MuiTypography-h3';
@@ -23,16 +18,7 @@ export interface FirstCounterFigures {
 }
 
 export async function measureFirstCounter({ runs = 5, port = 18_090 } = {}): Promise<FirstCounterFigures> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'trellis-portal-bench-'));
-  const config = configFromEnv(
-    {},
-    { port, host: '127.0.0.1', dataDir, logLevel: 'warn', publicUrl: `http://127.0.0.1:${port}` },
-  );
-  const { app } = await startServer(config, { demo: true });
-  const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  try {
-    await app.listen({ host: config.host, port });
+  return withDemoPortal(port, async ({ base, browser }) => {
     const loggedIn = async (): Promise<BrowserContext> => {
       const context = await browser.newContext({ baseURL: base });
       const res = await context.request.post('/public/v1/auth/login', { data: { email: USER, password: PASSWORD } });
@@ -82,11 +68,7 @@ export async function measureFirstCounter({ runs = 5, port = 18_090 } = {}): Pro
       cold_ms: { median: median(cold), samples: cold },
       warm_ms: { median: median(warm), samples: warm },
     };
-  } finally {
-    await browser.close();
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 function median(xs: number[]): number {

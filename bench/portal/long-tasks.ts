@@ -1,10 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright';
-import { configFromEnv } from '../../packages/server/src/config.ts';
-import { startServer } from '../../packages/server/src/server.ts';
-import { CHROMIUM } from './first-counter.ts';
+import { withDemoPortal } from './demo-portal.ts';
 
 // Long tasks (over 50 ms, Chromium's PerformanceObserver 'longtask') while a list page renders 100 rows: the demo
 // vendor's products list, after the bench adds draft products through the API so that it has more than 100, opened
@@ -27,16 +21,7 @@ export interface LongTaskFigures {
 }
 
 export async function measureLongTasks({ runs = 5, port = 18_091 } = {}): Promise<LongTaskFigures> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'trellis-portal-bench-'));
-  const config = configFromEnv(
-    {},
-    { port, host: '127.0.0.1', dataDir, logLevel: 'warn', publicUrl: `http://127.0.0.1:${port}` },
-  );
-  const { app } = await startServer(config, { demo: true });
-  const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  try {
-    await app.listen({ host: config.host, port });
+  return withDemoPortal(port, async ({ base, browser }) => {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
     const res = await context.request.post('/public/v1/auth/login', { data: { email: USER, password: PASSWORD } });
     if (!res.ok()) throw new Error(`log in as ${USER}: ${res.status()} ${await res.text()}`);
@@ -95,9 +80,5 @@ export async function measureLongTasks({ runs = 5, port = 18_091 } = {}): Promis
       count.push(tasks.length);
     }
     return { list: url, rows: ROWS, runs, longest_ms: { max: Math.max(...longest), samples: longest }, count };
-  } finally {
-    await browser.close();
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
