@@ -58,12 +58,13 @@ test('a webhook receives the purchase its vendor approves', async ({ page, login
     await vendorPage.dialog('Approve request').getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(vendorPage.status('Approved')).toBeVisible();
 
-    // The receiver gets the request as approved, signed for this webhook.
+    // The receiver gets the request as approved, signed for this webhook. A delivery carries the object as it is
+    // when it is sent: the parameter change's delivery, when it goes after the approval, shows it approved too.
     await expect
       .poll(() => received.filter((m) => m.body.id === order!.id && m.body.status === 'approved').length, {
         timeout: 20_000,
       })
-      .toBe(1);
+      .toBeGreaterThanOrEqual(1);
     const call = received.find((m) => m.body.status === 'approved')!;
     expect(call.headers['trellis-event']).toBe('asset_purchase_request_processing');
     expect(call.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
