@@ -56,6 +56,10 @@ async function totals() {
       await total(who, `/requests?eq(asset.product.id,${w.product.id})&limit=1`),
       await count(sql<boolean>`${mine} and product_id = ${w.product.id}`),
     ];
+    out[`${name} product, as asset__product__id`] = [
+      await total(who, `/requests?eq(asset__product__id,${w.product.id})&limit=1`),
+      await count(sql<boolean>`${mine} and product_id = ${w.product.id}`),
+    ];
   }
   return out;
 }

@@ -53,11 +53,15 @@ export interface Served<T extends Obj = Obj> {
    * under other names (a contract listed as a partner: `name` is the stored `owner.name`).
    */
   paths?: Record<string, string>;
-  /** Visibility of rows to this caller, including parent path parameters. Another tenant's row never matches. */
-  scope(ctx: Ctx, params: Params): RawBuilder<boolean>;
   /**
-   * When `scope` is exactly one party column equal to one id (`t.vendor_id = …`): that column and id. Lists of a
-   * table the database keeps counts of (migration 0044) then read their totals from the counts (kept-counts.ts).
+   * Visibility of rows to this caller, including parent path parameters. Another tenant's row never matches. A
+   * resource declares this or `side`.
+   */
+  scope?(ctx: Ctx, params: Params): RawBuilder<boolean>;
+  /**
+   * Visibility as one party column equal to the caller's account (`t.vendor_id = …`): that column and id, from which
+   * the engine makes the scope. Lists of a table the database keeps counts of (migration 0044) then read their
+   * totals from the counts (kept-counts.ts).
    */
   side?(ctx: Ctx): Side;
   /** The object as returned; `include` holds the `select(+x)` extras asked for. */
@@ -276,6 +280,13 @@ export interface ListResult<T> {
   offset: number;
 }
 
+/** The rows this caller sees: the resource's scope, or its side's party column equal to the side's id. */
+function scopeOf(res: Served<any>, ctx: Ctx, params: Params): RawBuilder<boolean> {
+  if (res.scope) return res.scope(ctx, params);
+  const side = res.side!(ctx);
+  return sql<boolean>`${sql.ref(`t.${side.column}`)} = ${side.id}`;
+}
+
 /** The SQL of a list: visibility, filters, search, ordering and the page. */
 async function listSql<T extends Obj>(
   res: Served<T>,
@@ -287,7 +298,7 @@ async function listSql<T extends Obj>(
 ) {
   await checkRead(res, ctx, db, params);
   const spec = specOf(res);
-  const where: RawBuilder<boolean>[] = [res.scope(ctx, params)];
+  const where: RawBuilder<boolean>[] = [scopeOf(res, ctx, params)];
   if (extraWhere) where.push(extraWhere);
   const listWhere = res.listWhere?.(ctx, query);
   if (listWhere) where.push(listWhere);
@@ -306,7 +317,8 @@ async function listSql<T extends Obj>(
   // id breaks ties in the direction of the first key, so one (key, id) index serves both directions
   const tieDir = ordering[0]?.desc ? sql`desc` : sql`asc`;
   const order = sql.join([...orderBy, sql`t.${sql.ref(idColumn(res))} ${tieDir}`]);
-  const kept = extraWhere || listWhere ? undefined : res.side?.(ctx);
+  // the caller's party alone decides what it sees: totals may come from what the database keeps
+  const kept = extraWhere || listWhere || res.scope ? undefined : res.side?.(ctx);
   return {
     limit,
     offset,
@@ -414,7 +426,7 @@ async function selectOne<R>(
 ): Promise<R> {
   await checkRead(res, ctx, db, params);
   const { rows } = await sql<{ data: R }>`select ${column} as data from ${sql.table(tableName(res))} t
-    where ${res.lookup?.(id) ?? sql`t.${sql.ref(idColumn(res))} = ${id}`} and ${res.scope(ctx, params)}${
+    where ${res.lookup?.(id) ?? sql`t.${sql.ref(idColumn(res))} = ${id}`} and ${scopeOf(res, ctx, params)}${
       lock ? sql` for update` : sql``
     }`.execute(db);
   if (!rows.length) throw ApiError.notFound(res.decl.title);

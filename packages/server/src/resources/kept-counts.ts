@@ -4,7 +4,7 @@ import { COUNTED } from '../db/migrations/0044_kept_counts.ts';
 import { SEARCHED } from '../db/migrations/0045_search_texts.ts';
 import type { DB } from '../db/schema.ts';
 import { enqueueUnlessQueued } from '../jobs/queue.ts';
-import { searchPattern, type QuerySpec } from './rql-sql.ts';
+import { equalityOn, searchPattern, type QuerySpec } from './rql-sql.ts';
 
 // Exact totals of the common lists read from the counts the database keeps as it is written (migration 0044),
 // instead of counting the matching rows: a page of one party's requests filtered by one status or one product
@@ -15,26 +15,6 @@ export interface Side {
   column: string;
   id: string;
 }
-
-/** The counted key and values a filter names, when it is nothing but eq or in on one counted column (or none). */
-function keyFilter(
-  filter: RqlNode | null,
-  spec: QuerySpec,
-  keys: readonly string[],
-): { key: string; values?: string[] } | undefined {
-  if (!filter) return { key: keys[0] };
-  if (filter.type !== 'compare' && filter.type !== 'list') return undefined;
-  if (filter.type === 'compare' && filter.op !== 'eq') return undefined;
-  if (filter.type === 'list' && filter.op !== 'in') return undefined;
-  const f = spec.fields[filter.field] ?? spec.fields[filter.field.replaceAll('__', '.')];
-  if (!f?.column || f.through || f.lax || f.lookup || f.type !== 'string' || !keys.includes(f.column)) return undefined;
-  const values = filter.type === 'compare' ? [filter.value] : filter.values;
-  // the kept values are never null (the columns are NOT NULL)
-  if (values.some((v) => v === null)) return undefined;
-  return { key: f.column, values: values as string[] };
-}
-
-type RqlNode = NonNullable<RqlQuery['filter']>;
 
 /**
  * The list's total from the kept counts (or the narrow search copy), or undefined when they cannot answer it: the
@@ -52,12 +32,13 @@ export function keptTotal(
   if (query.search) return searchTotal(table, side, query, db);
   const kept = COUNTED[table];
   if (!kept || !kept.parties.includes(side.column)) return undefined;
-  const on = keyFilter(query.filter, spec, kept.keys);
-  if (!on) return undefined;
+  // no filter: every row holds one value of the first key (the keys are NOT NULL columns)
+  const on = query.filter ? equalityOn(query.filter, spec) : { column: kept.keys[0], values: undefined };
+  if (!on || !kept.keys.includes(on.column)) return undefined;
   if (on.values?.length === 0) return Promise.resolve(0);
   const values = on.values ? sql` and value in (${sql.join(on.values)})` : sql``;
   return sql<{ total: string }>`select coalesce(sum(n), 0) as total from kept_counts
-    where tbl = ${table} and party = ${side.column} and party_id = ${side.id} and key = ${on.key}${values}`
+    where tbl = ${table} and party = ${side.column} and party_id = ${side.id} and key = ${on.column}${values}`
     .execute(db)
     .then(({ rows }) => Number(rows[0].total));
 }

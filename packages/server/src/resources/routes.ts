@@ -33,6 +33,7 @@ export const servedByName = (name: string): Served<any> | undefined =>
 
 /** Routes of a declared resource: list, get, create, update, delete and one POST per action. */
 export function registerResource(app: FastifyInstance, db: Kysely<DB>, res: Served<any>) {
+  if (!res.scope === !res.side) throw new Error(`${res.decl.name}: declare its visibility as scope or as side`);
   servedResources.add(res);
   const { decl } = res;
   const base = decl.path;

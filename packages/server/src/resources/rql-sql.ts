@@ -187,6 +187,19 @@ function fieldOf(sent: string, op: string, spec: QuerySpec): FieldSpec {
   return f;
 }
 
+/**
+ * When a filter is nothing but equality on one string column (`eq`, or `in`), not null: that column and the values
+ * it must hold (what a total kept per value can answer, resources/kept-counts.ts). Run after compileFilter, which
+ * refuses what the resource does not allow.
+ */
+export function equalityOn(node: RqlNode, spec: QuerySpec): { column: string; values: string[] } | undefined {
+  if (!(node.type === 'compare' && node.op === 'eq') && !(node.type === 'list' && node.op === 'in')) return undefined;
+  const f = spec.fields[dotted(node.field, spec.fields)];
+  if (f?.column === undefined || f.through || f.lax || f.lookup || f.type !== 'string') return undefined;
+  const values = node.type === 'compare' ? [node.value] : node.values;
+  return values.every((v) => v !== null) ? { column: f.column, values: values as string[] } : undefined;
+}
+
 /** Escape LIKE metacharacters (`\`, `%`, `_`); with `wildcard`, `*` becomes `%`. */
 function likePattern(v: string, wildcard: boolean): string {
   const esc = v.replace(/[\\%_]/g, (c) => `\\${c}`);

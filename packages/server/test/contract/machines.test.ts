@@ -3,6 +3,7 @@ import { stateOf, transitionMessage } from '@trellis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionHandler, columnMap, specOf, tableName } from '../../src/resources/engine.ts';
 import { compileSearch } from '../../src/resources/rql-sql.ts';
+import { COUNTED } from '../../src/db/migrations/0044_kept_counts.ts';
 import { compactCounts } from '../../src/resources/kept-counts.ts';
 import { BASE, openWorld, samplesOf, type Caller, type Sample, type World } from './world.ts';
 
@@ -121,7 +122,9 @@ describe('state machines, derived from the declarations', () => {
 
   // the tries above changed statuses every way, through the actions and by hand (forceStatus, restoreRow)
   it('lists whose totals the database keeps (migration 0044) report the same totals as counting their rows', async () => {
-    const counted = [...new Map(all.filter((s) => s.res.side).map((s) => [s.res.decl.name, s])).values()];
+    const counted = [
+      ...new Map(all.filter((s) => s.res.side && COUNTED[tableName(s.res)]).map((s) => [s.res.decl.name, s])).values(),
+    ];
     expect(counted.map((s) => s.res.decl.name)).toEqual(expect.arrayContaining(['request', 'asset']));
     const total = async (who: Caller, url: string) => {
       const res = await w.call(who, { method: 'GET', url: `${BASE}${url}` });

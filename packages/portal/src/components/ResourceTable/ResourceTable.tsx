@@ -203,13 +203,7 @@ export function ResourceTable<T extends { id?: string }>(props: ResourceTablePro
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const auth = useAuth();
-  const viewerNow = useViewer();
-  // a new object each render: kept while it says the same, so the columns and rows can be memoised
-  const viewer = useMemo(
-    () => viewerNow,
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [viewerNow.side, viewerNow.accountId, viewerNow.userId],
-  );
+  const viewer = useViewer();
   const hour12 = useHour12();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));

@@ -3,7 +3,7 @@ import { tierAccountRequestResource, type TierAccount, type TierAccountRequest }
 import { insertStamped, stampUpdated, type Served } from '../../resources/engine.ts';
 import { defineTable, int, text, timestamp } from '../../resources/table.ts';
 import type { TierAccountChange } from './hooks.ts';
-import { partyScope } from '../../resources/parties.ts';
+import { partySide } from '../../resources/parties.ts';
 import { productRefOf } from '../catalog/public.ts';
 
 // Tier account requests (/tier/account-requests, reference workflow tier-account-requests): when a provider
@@ -29,7 +29,7 @@ export const tierAccountRequests: Served<TierAccountRequest> = {
   decl: tierAccountRequestResource,
   table: tierAccountRequestTable,
   owner: (r) => r.vendor.id,
-  scope: partyScope,
+  side: partySide,
   // accept is a pure transition (domain tierAccountRequestMachine)
   actions: { ignore: async (_ctx, current, body) => ({ ...current, reason: body.reason ?? '' }) },
 };

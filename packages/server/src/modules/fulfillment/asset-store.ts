@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { saveStamped, type Served } from '../../resources/engine.ts';
-import { partyScope, partySide } from '../../resources/parties.ts';
+import { partySide } from '../../resources/parties.ts';
 import { defineTable, text, timestamp } from '../../resources/table.ts';
 
 /** Assets: the columns lists filter, order and scope by, each copying one path of the asset (migration 0012). */
@@ -34,7 +34,6 @@ export const assets: Served<Asset> = {
   decl: assetResource,
   table: assetTable,
   owner: (a) => a.connection.vendor.id,
-  scope: partyScope,
   side: partySide,
 };
 

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { saveStamped, type Served } from '../../resources/engine.ts';
-import { partyScope, partySide } from '../../resources/parties.ts';
+import { partySide } from '../../resources/parties.ts';
 import { defineTable, text, timestamp } from '../../resources/table.ts';
 import { productCapabilities } from './refs.ts';
 
@@ -45,7 +45,6 @@ export const requestStore: Served<Request> = {
     'asset.marketplace.id': 'marketplace.id',
   },
   owner: (r) => r.asset.connection.vendor.id,
-  scope: partyScope,
   side: partySide,
   presents: (include) => include.includes('asset.product.capabilities'),
   /** `select(asset.product.capabilities)` (reference: hidden unless asked) adds the products' capabilities, one query a page. */

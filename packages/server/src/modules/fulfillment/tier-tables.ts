@@ -11,7 +11,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { Ctx } from '../../http/context.ts';
 import { insertStamped, saveStamped, type Db, type Served } from '../../resources/engine.ts';
-import { partyScope } from '../../resources/parties.ts';
+import { partySide } from '../../resources/parties.ts';
 import { defineTable, int, text, timestamp } from '../../resources/table.ts';
 import { tierRefOf } from './refs.ts';
 
@@ -40,7 +40,7 @@ export const configTable: Served<TierConfig> = {
   table: tierConfigTable,
   // The reseller's configuration belongs to the provider that manages the reseller.
   owner: (c) => c.connection.provider.id,
-  scope: partyScope,
+  side: partySide,
 };
 
 /** Tier config requests, with their config's account, level, parties and product (migration 0012). */
@@ -66,7 +66,7 @@ export const requestTable: Served<TierConfigRequest> = {
   // the reference also filters the level at the top
   columns: { tier_level: 'configuration.tier_level' },
   owner: (r) => r.configuration.connection.provider.id,
-  scope: partyScope,
+  side: partySide,
 };
 
 /** The request's parameters (kept in configuration.params, mirrored at the top level as the reference has them). */

@@ -4,7 +4,7 @@ import type { Ctx } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Db, Served } from '../../resources/engine.ts';
 import { newId } from '../../resources/ids.ts';
-import { partyScope } from '../../resources/parties.ts';
+import { partySide } from '../../resources/parties.ts';
 import type { CounterFn } from '../dashboard/counters.ts';
 import { checkedAnswers } from './answers.ts';
 import { leadRecordTable } from './tables.ts';
@@ -85,7 +85,7 @@ export const leadRecords: Served<LeadRecord> = {
   table: leadRecordTable,
   columns: { 'events.created.at': 'created', 'events.updated.at': 'updated' },
   owner: (r) => r.vendor.id,
-  scope: partyScope,
+  side: partySide,
   // a party of the listing records a lead it took itself (a call, a fair): the listing's form checks the answers
   async create(ctx, input, _params, db) {
     const found = await listingWithForm(db, input.listing.id, ctx);
