@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCHED } from '../src/db/migrations/0045_search_texts.ts';
+import { ownFields, SHARED } from '../src/db/migrations/0046_search_shared_counts.ts';
 import { assets as assetStore } from '../src/modules/fulfillment/asset-store.ts';
 import { requestStore } from '../src/modules/fulfillment/request-store.ts';
 import { specOf, tableName } from '../src/resources/engine.ts';
@@ -47,7 +48,7 @@ async function totals() {
         await total(who, `/requests?eq(status,${status})&limit=1`),
         await count(sql<boolean>`${mine} and status = ${status}`),
       ];
-    for (const term of ['Fabrikam', 'PR-', w.product.name])
+    for (const term of ['Fabrikam', 'PR-', w.product.name, 'a'])
       out[`${name} search ${term}`] = [
         await total(who, `/requests?search=${encodeURIComponent(term)}&limit=1`),
         await count(sql<boolean>`${mine} and ${compileSearch(term, specOf(requestStore))!}`),
@@ -71,6 +72,11 @@ describe('kept list totals', () => {
   it('copy the searched text of each table exactly as the engine searches it', () => {
     for (const res of [requestStore, assetStore])
       expect(SEARCHED[tableName(res)].fields, res.decl.name).toEqual(specOf(res).search);
+    // split in two without losing or doubling a field: the row's own and the shared (0046)
+    for (const [table, { fields }] of Object.entries(SEARCHED))
+      expect([...ownFields(table), ...SHARED[table]].map((f) => JSON.stringify(f)).sort(), table).toEqual(
+        fields.map((f) => JSON.stringify(f)).sort(),
+      );
   });
 
   it('stay exact while requests are placed concurrently and the counts are folded meanwhile', async () => {

@@ -43,11 +43,20 @@ export function keptTotal(
     .then(({ rows }) => Number(rows[0].total));
 }
 
-/** A search of one party's rows, nothing else: counted in the narrow copy of the searched text (migration 0045). */
+/**
+ * A search of one party's rows, nothing else (migrations 0045, 0046): the rows that carry each matching shared text
+ * (product, customer), from the kept counts, plus the rows whose own text matches and whose shared text does not.
+ */
 function searchTotal(table: string, side: Side, query: RqlQuery, db: Kysely<DB> | Transaction<DB>) {
   if (query.filter || !SEARCHED[table]?.parties.includes(side.column)) return undefined;
-  return sql<{ total: string }>`select count(*) as total from ${sql.table(`${table}_texts`)} s
-    where ${sql.ref(`s.${side.column}`)} = ${side.id} and s.text ilike ${searchPattern(query.search!)}`
+  const pattern = searchPattern(query.search!);
+  // 'search' as a literal, so the planner can use the partial trigram index on the shared texts
+  return sql<{ total: string }>`select
+      (select coalesce(sum(n), 0) from kept_counts where tbl = ${table} and party = ${side.column}
+        and party_id = ${side.id} and key = 'search' and value ilike ${pattern})
+      + (select count(*) from ${sql.table(`${table}_texts`)} s
+        where ${sql.ref(`s.${side.column}`)} = ${side.id} and s.text ilike ${pattern} and not s.shared ilike ${pattern})
+      as total`
     .execute(db)
     .then(({ rows }) => Number(rows[0].total));
 }
