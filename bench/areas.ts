@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,8 +6,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { USAGE_RECORD_COLUMNS } from '@trellis/domain';
 import { testConfig } from '../packages/server/src/config.ts';
+import type { Database } from '../packages/server/src/db/database.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/db/seed/demo.ts';
+import { demoUser, type DemoUser } from '../packages/server/src/db/seed/demo-api.ts';
+import { partnerThroughContract } from '../packages/server/src/db/seed/demo-partners.ts';
+import { runDueJobs } from '../packages/server/src/jobs/queue.ts';
 import { dispatchEvents } from '../packages/server/src/modules/notifications/dispatch.ts';
 import { recordEvent } from '../packages/server/src/resources/events.ts';
 import { servedByName } from '../packages/server/src/resources/routes.ts';
@@ -22,10 +28,11 @@ import { call, login as injectLogin } from './world.ts';
 //   and then two `trellis serve` processes to a loopback receiver; deliveries/s and the event → delivery delay.
 // - reports: the built-in "Fulfillment requests" report over ~100k rows (the vendor's 60% of a 167k dataset), from
 //   POST /reporting/reports to `succeeded`, csv and xlsx; rows/s and the server's peak RSS (VmHWM).
-// - lists: GET lists (limit 100, default ordering) of the new areas against a copy of the 10k dataset with a few
-//   rows added through the API; req/s, p50, p99 (autocannon).
+// - lists: GET lists (limit 100, default ordering) of the new areas against a copy of the 10k dataset with rows of
+//   each added through the API (a distribution contract, usage files with ~10k records, tier configs, cases, webhook
+//   deliveries, ...); every list must have rows; req/s, p50, p99 (autocannon).
 // Results: bench/results/<date>-areas-<area>[-label].json and a section of bench/results/README.md each.
-// `--smoke` (`npm run bench:areas:smoke`: small counts, 1 s runs, nothing written, about a minute) keeps it from rotting.
+// `--smoke` (`npm run bench:areas:smoke`: small counts, 1 s runs, nothing written, a minute or two) keeps it from rotting.
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -479,53 +486,279 @@ high-water mark since the process started, worker thread included) show whether 
 
 const AREAS_DB = 'trellis_bench_areas';
 const FEW = 20;
+/** The areas' rows as prepareAreas makes them now: a copy made by an older version is made again. */
+const AREAS_VERSION = 2;
+/** Usage months (one file per product and month, one record per subscription): closed, closed, accepted, pending, ready. */
+const USAGE_MONTHS = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10'] as const;
+const USAGE_STEPS: Record<(typeof USAGE_MONTHS)[number], string[]> = {
+  '2026-06': ['submit', 'accept', 'close'],
+  '2026-07': ['submit', 'accept', 'close'],
+  '2026-08': ['submit', 'accept'],
+  '2026-09': ['submit'],
+  '2026-10': [],
+};
+/** Subscriptions that can have consumed something (fulfillment/public.ts usageSubscriptionsOf). */
+const USED = ['active', 'suspended', 'terminating', 'terminated'];
 
-/** A copy of the 10k dataset with a few rows of each new area, made through the API as world.ts makes the world. */
-async function prepareAreas(): Promise<string> {
+const contactOf = (email: string) => ({
+  address_line1: 'Friedrichstraße 68',
+  city: 'Berlin',
+  state: 'Berlin',
+  postal_code: '10117',
+  country: 'DE',
+  contact: {
+    first_name: 'Nina',
+    last_name: 'Wolf',
+    email,
+    phone_number: { country_code: '+49', area_code: '30', phone_number: '12345678' },
+  },
+});
+
+/** A month's range as a usage file's period: its first instant to the next month's first. */
+const monthOf = (ym: string) => {
+  const [y, m] = ym.split('-').map(Number);
+  return { from: new Date(Date.UTC(y, m - 1, 1)).toISOString(), to: new Date(Date.UTC(y, m, 1)).toISOString() };
+};
+
+/** Run the jobs due now until none is left (the usage file's processing, the events' dispatch, e-mail). */
+async function drainJobs(db: Database) {
+  for (let i = 0; i < 100; i++) if ((await runDueJobs(db)) === 0) return;
+  throw new Error('lists: jobs keep coming due');
+}
+
+/** A usage spreadsheet as a vendor fills the template: the `records` sheet with the template's columns. */
+async function usageWorkbook(rows: Record<string, string | number | Date>[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('records');
+  ws.columns = USAGE_RECORD_COLUMNS.map((c) => ({ header: c, key: c }));
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+interface AreaProduct {
+  id: string;
+  name: string;
+  seat: string;
+  connection: string;
+}
+
+/**
+ * Demo Provider's resellers and their tier configs, as the demo makes Alpine's (demo-fulfillment.ts): the vendor's
+ * products ask for a tier-1 parameter, each of FEW new resellers' customers buys each product, which opens the
+ * reseller's setup request; the provider fills it in and the vendor approves it (every fifth reseller's still waits
+ * for the vendor: config `processing`, the purchase in `tiers_setup`). Returns the configs made.
+ */
+async function tierConfigs(vendor: DemoUser, provider: DemoUser, products: AreaProduct[], marketplace: string) {
+  for (const p of products) {
+    await vendor.call('POST', `/products/${p.id}/parameters`, {
+      name: 'reseller_agreement',
+      title: 'Reseller agreement number',
+      type: 'text',
+      phase: 'ordering',
+      scope: 'tier1',
+      constraints: { required: true },
+    });
+    await vendor.call('POST', `/products/${p.id}/parameters`, {
+      name: 'partner_portal_id',
+      title: 'Partner portal id',
+      type: 'text',
+      phase: 'fulfillment',
+      scope: 'tier1',
+    });
+  }
+  let made = 0;
+  for (let r = 0; r < FEW; r++) {
+    const reseller = await provider.call('POST', '/tier/accounts', {
+      name: `Bench Reseller ${r} GmbH`,
+      type: 'reseller',
+      external_uid: `bench-t1-${r}`,
+      contact_info: contactOf(`partners@reseller${r}.example`),
+    });
+    const customer = await provider.call('POST', '/tier/accounts', {
+      name: `Bench Reseller ${r} Customer AG`,
+      type: 'customer',
+      parent: { id: reseller.id },
+      external_uid: `bench-t1-${r}-c`,
+      contact_info: contactOf(`it@customer-of-reseller${r}.example`),
+    });
+    for (const p of products) {
+      const purchase = await provider.call('POST', '/requests', {
+        type: 'purchase',
+        asset: {
+          product: { id: p.id },
+          connection: { id: p.connection },
+          external_uid: `bench-t1-${r}-${p.id}`,
+          external_id: `T1-${r}-${p.id}`,
+          items: [{ id: p.seat, quantity: 10 }],
+          params: [{ id: 'admin_email', value: `admin@customer-of-reseller${r}.example` }],
+          tiers: { customer: { id: customer.id }, tier1: { id: reseller.id } },
+        },
+        marketplace: { id: marketplace },
+      });
+      const [setup] = await vendor.call('GET', `/tier/config-requests?asset_request.id=${purchase.id}`);
+      if (!setup) throw new Error(`lists: no tier setup request for ${purchase.id}`);
+      made++;
+      await provider.call('PUT', `/tier/config-requests/${setup.id}`, {
+        params: [{ id: 'reseller_agreement', value: `RA-2026-${String(r).padStart(4, '0')}` }],
+      });
+      if (r % 5 === 4) continue;
+      await vendor.call('PUT', `/tier/config-requests/${setup.id}`, {
+        params: [{ id: 'partner_portal_id', value: `PP-BENCH-${r}` }],
+      });
+      await vendor.call('POST', `/tier/config-requests/${setup.id}/approve`, {});
+    }
+  }
+  return made;
+}
+
+/**
+ * The vendor's monthly usage of each product's pay-per-use item (`<product>-GB`), reported to Demo Provider under
+ * their contract as demo-usage.ts reports the demo's: a spreadsheet of one record per subscription of the product in
+ * the marketplace, uploaded and processed by the job runner, then taken through the months' steps. Returns the
+ * files and records made.
+ */
+async function usageFiles(
+  url: string,
+  db: Database,
+  vendor: DemoUser,
+  provider: DemoUser,
+  products: AreaProduct[],
+  marketplace: string,
+  contract: string,
+) {
+  let files = 0;
+  let records = 0;
+  for (const [pi, p] of products.entries()) {
+    const { rows: subs } = await admin(url, (c) =>
+      c.query(`select id from assets where product_id = $1 and marketplace_id = $2 and status = any($3) order by id`, [
+        p.id,
+        marketplace,
+        USED,
+      ]),
+    );
+    for (const [mi, ym] of USAGE_MONTHS.entries()) {
+      const period = monthOf(ym);
+      const f = await vendor.call('POST', '/usage/files', {
+        name: `${p.name} storage ${ym}`,
+        product: { id: p.id },
+        contract: { id: contract },
+        period,
+        description: 'Storage above the included quota, per GB and month.',
+      });
+      files++;
+      const end = new Date(Date.parse(period.to) - 1000);
+      const rows = subs.map((s, i) => ({
+        record_id: `${s.id}-${ym}`,
+        item_search_criteria: 'item.mpn',
+        item_search_value: `${p.id}-GB`,
+        quantity: Math.round(((i * 37 + mi * 11 + pi * 5) % 500) + 1) / 10,
+        start_time_utc: new Date(period.from),
+        end_time_utc: end,
+        asset_search_criteria: 'asset.id',
+        asset_search_value: s.id,
+      }));
+      await vendor.upload(`/usage/files/${f.id}/upload`, {
+        field: 'usage_file',
+        name: `${ym}.xlsx`,
+        body: await usageWorkbook(rows),
+      });
+      await drainJobs(db);
+      const processed = await vendor.call('GET', `/usage/files/${f.id}`);
+      if (processed.status !== 'ready')
+        throw new Error(`lists: usage file ${f.id} is ${processed.status}: ${JSON.stringify(processed.stats)}`);
+      records += rows.length;
+      // statistics of the records so far, as autovacuum would keep them (off on the benchmark's PostgreSQL): planned
+      // on the copy's empty table, the file's submit, accept and close take 1-2 s each by the third file
+      await admin(url, (c) => c.query('analyze usage_records'));
+      for (const step of USAGE_STEPS[ym])
+        await (step === 'submit' ? vendor : provider).call('POST', `/usage/files/${f.id}/${step}`, {});
+    }
+    // next month's file, not uploaded yet
+    await vendor.call('POST', '/usage/files', {
+      name: `${p.name} storage 2026-11`,
+      product: { id: p.id },
+      contract: { id: contract },
+      period: monthOf('2026-11'),
+    });
+    files++;
+  }
+  return { files, records };
+}
+
+type Made = Record<string, number>;
+
+/** A copy of the 10k dataset with rows of each new area, made through the API as world.ts makes the world. */
+async function prepareAreas(): Promise<{ url: string; made: Made }> {
   const url = dbUrl(AREAS_DB);
-  if (!flag('fresh') && (await dbExists(AREAS_DB))) {
-    const done = await admin(url, (c) =>
-      c.query('select 1 from bench_areas_meta').then(
-        (r) => r.rowCount === 1,
-        () => false,
+  const readMade = () =>
+    admin(url, (c) =>
+      c.query('select data from bench_areas_meta').then(
+        (r) => (r.rows[0]?.data?.version === AREAS_VERSION ? (r.rows[0].data.made as Made) : undefined),
+        () => undefined,
       ),
     );
-    if (done) return url;
+  if (!flag('fresh') && (await dbExists(AREAS_DB))) {
+    const done = await readMade();
+    if (done) return { url, made: done };
   }
   log(`lists: copying the 10k dataset to ${AREAS_DB} and adding the areas' rows ...`);
   const d = await copyOf10k(AREAS_DB);
   const { app, db } = await startServer(
     testConfig({ databaseUrl: url, logLevel: 'silent', webhookAllowPrivate: true }),
   );
+  const vendor = await demoUser(app, 'vendor@demo.trellis', 'bench areas');
+  const provider = await demoUser(app, 'provider@demo.trellis', 'bench areas');
   try {
-    const vendor = await injectLogin(app, 'vendor@demo.trellis');
-    const provider = await injectLogin(app, 'provider@demo.trellis');
-    const made = { cases: FEW, usageFiles: 0, deliveries: 0, rules: FEW, schedules: FEW, reports: FEW };
+    const making = {
+      cases: FEW,
+      contracts: 0,
+      tierConfigs: 0,
+      usageFiles: 0,
+      usageRecords: 0,
+      deliveries: 0,
+      rules: FEW,
+      schedules: FEW,
+      reports: FEW,
+    };
     for (let i = 0; i < FEW; i++)
-      await call(app, provider, 'POST', '/helpdesk/cases', {
+      await provider.call('POST', '/helpdesk/cases', {
         subject: `Benchmark case ${i}`,
         description: 'The **activation code** never arrived.',
         type: i % 2 ? 'technical' : 'business',
-        receiver: { account: { id: vendor.account } },
+        receiver: { account: { id: vendor.accountId } },
       });
-    // usage files need a distribution contract with the product's provider: the benchmark world has none
-    const product = (await call(app, vendor, 'GET', '/products?limit=100')).find(
-      (p: any) => p.name === 'Secure Mail Suite',
-    )?.id;
-    const contract = (await call(app, vendor, 'GET', '/contracts?limit=100')).find(
-      (c: any) => c.type === 'distribution' && c.status === 'active',
-    )?.id;
-    if (product && contract)
-      for (let i = 0; i < FEW; i++, made.usageFiles++)
-        await call(app, vendor, 'POST', '/usage/files', {
-          name: `Benchmark usage ${i}`,
-          product: { id: product },
-          contract: { id: contract },
-          period: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T23:59:59.000Z' },
-        });
+    // the world's vendor and provider are partners (POST /partners); a usage file needs a distribution contract for
+    // the provider's marketplace, which the demo makes as partnerThroughContract does
+    const market = (await provider.call('GET', '/marketplaces?limit=100')).find((m: any) => m.name === 'Market 0');
+    await partnerThroughContract(vendor, provider, market.id);
+    const [contract] = await vendor.call('GET', '/contracts?eq(type,distribution)&eq(status,active)&limit=1');
+    if (!contract) throw new Error('lists: the distribution contract is not active');
+    making.contracts = 1;
+    const hub = market.hubs[0].hub.id as string;
+    const products: AreaProduct[] = [];
+    for (const id of d.products) {
+      const product = await vendor.call('GET', `/products/${id}`);
+      const [seat] = await vendor.call('GET', `/products/${id}/items?eq(mpn,${id}-SEAT)`);
+      const connections: any[] = await vendor.call('GET', `/products/${id}/connections`);
+      const connection = connections.find((c) => c.hub.id === hub && c.type === 'production');
+      products.push({ id, name: product.name, seat: seat.id, connection: connection.id });
+    }
+    const took = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+    let since = performance.now();
+    making.tierConfigs = await tierConfigs(vendor, provider, products, market.id);
+    log(`lists: ${making.tierConfigs} tier configs in ${took(since)}`);
+    since = performance.now();
+    const usage = await usageFiles(url, db, vendor, provider, products, market.id, contract.id);
+    log(`lists: ${usage.files} usage files, ${usage.records} records in ${took(since)}`);
+    making.usageFiles = usage.files;
+    making.usageRecords = usage.records;
+    // the changes so far as events, dispatched before there is any webhook, and the jobs they queued run: below,
+    // the one webhook's deliveries are the ones queued for it, and nothing runs them
+    await dispatchEvents(db);
+    await drainJobs(db);
     // webhooks to a closed port, and pending deliveries: events dispatched here, their delivery jobs never run
     for (const p of d.products)
-      await call(app, vendor, 'POST', '/notifications/webhooks', {
+      await vendor.call('POST', '/notifications/webhooks', {
         object_class: 'fulfillment_request',
         label: `Bench ${p}`,
         product_id: p,
@@ -546,18 +779,18 @@ async function prepareAreas(): Promise<string> {
       for (const r of rows)
         await recordEvent(trx, requests, { objectId: r.data.id, action: 'update', owner: d.vendorId, obj: r.data, at });
     });
-    made.deliveries = await dispatchEvents(db);
+    making.deliveries = await dispatchEvents(db);
     const subs = [];
     for (const event of ['NE-0001', 'NE-0002', 'NE-0003', 'NE-0007', 'NE-0008'])
-      subs.push(await call(app, vendor, 'POST', '/notifications/subscriptions', { event: { id: event } }));
+      subs.push(await vendor.call('POST', '/notifications/subscriptions', { event: { id: event } }));
     for (let i = 0; i < FEW; i++)
-      await call(app, vendor, 'POST', `/notifications/subscriptions/${subs[0].id}/rules`, {
+      await vendor.call('POST', `/notifications/subscriptions/${subs[0].id}/rules`, {
         name: `Rule ${i}`,
         template: { subject: 'New order {{ request.id }}', body: 'A new order.' },
         recipients: { users: [], groups: [], emails: [`ops${i}@vendor.example`], contacts: [] },
       });
     for (let i = 0; i < FEW; i++) {
-      await call(app, vendor, 'POST', '/reporting/schedules', {
+      await vendor.call('POST', '/reporting/schedules', {
         name: `Daily subscriptions ${i}`,
         template: { id: 'TP-000-001' },
         renderer: 'csv',
@@ -565,35 +798,40 @@ async function prepareAreas(): Promise<string> {
         parameters: {},
       });
       // reports stay pending: this app and the list server run no jobs
-      await call(app, vendor, 'POST', '/reporting/reports', {
+      await vendor.call('POST', '/reporting/reports', {
         name: `Report ${i}`,
         template: { id: 'TP-000-001' },
         renderer: 'csv',
         parameters: {},
       });
     }
+    log(`lists: made ${JSON.stringify(making)}`);
     await admin(url, async (c) => {
       await c.query('vacuum analyze');
+      await c.query('drop table if exists bench_areas_meta');
       await c.query('create table bench_areas_meta (data jsonb not null)');
       await c.query('insert into bench_areas_meta values ($1)', [
-        JSON.stringify({ at: new Date().toISOString(), made }),
+        JSON.stringify({ version: AREAS_VERSION, at: new Date().toISOString(), made: making }),
       ]);
     });
   } finally {
+    await Promise.all([vendor.logout(), provider.logout()]);
     await app.close();
   }
-  return url;
+  return { url, made: (await readMade())! };
 }
 
 interface ListRow extends Measured {
   name: string;
   path: string;
   total: string;
+  /** The machine's 1-minute load average as the list's run began (2 shared cores). */
+  load: number;
 }
 
 async function listsBench() {
   const started = new Date();
-  const url = await prepareAreas();
+  const { url, made } = await prepareAreas();
   const server = await spawnServer('serve-api.ts', [String(PORT), url]);
   const rows: ListRow[] = [];
   try {
@@ -626,12 +864,21 @@ async function listsBench() {
       ['listings', '/listings'],
       ['subscriptions (assets)', '/subscriptions/assets'],
     ];
+    // a list over no rows measures nothing but the call's fixed cost: every list must have some
+    const totals = new Map<string, string>();
+    for (const [name, path] of lists) {
+      const first = await api(base, headers, 'GET', `${path}?limit=100`);
+      totals.set(name, first.range?.split('/')[1] ?? String(first.body.length));
+    }
+    log(`lists: rows in total: ${[...totals].map(([n, t]) => `${n} ${t}`).join(', ')}`);
+    const empty = [...totals].filter(([, t]) => Number(t) === 0).map(([n]) => n);
+    if (empty.length) throw new Error(`lists: no rows in ${empty.join(', ')} (${AREAS_DB}; --fresh makes it again)`);
     for (const [name, path] of lists) {
       const full = `${path}?limit=100`;
-      const first = await api(base, headers, 'GET', full);
-      const total = first.range?.split('/')[1] ?? String(first.body.length);
+      const total = totals.get(name)!;
+      const load = await loadAverage();
       const m = await measure({ url: `${API}${full}`, headers, duration, connections: CONNECTIONS });
-      rows.push({ name, path: full, total, ...m });
+      rows.push({ name, path: full, total, ...m, load });
       log(
         `lists ${name}: ${m.rps.toFixed(0)} req/s p50 ${m.p50} ms p99 ${m.p99} ms (${total} rows)` +
           (m.non2xx || m.errors ? ` non-2xx ${m.non2xx} errors ${m.errors}` : ''),
@@ -641,33 +888,40 @@ async function listsBench() {
     await stop(server);
   }
   const table = [
-    '| list (vendor, limit 100) | rows in total | req/s | p50 | p99 | non-2xx / errors |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| list (vendor, limit 100) | rows in total | req/s | p50 | p99 | non-2xx / errors | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.name} \`${r.path}\` | ${r.total} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.non2xx} / ${r.errors} |`,
+        `| ${r.name} \`${r.path}\` | ${r.total} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.non2xx} / ${r.errors} | ${r.load} |`,
     ),
   ].join('\n');
   console.log(table);
   await record(
     'lists',
-    { date: started.toISOString(), smoke, duration, connections: CONNECTIONS, machine: 'see README', rows },
+    { date: started.toISOString(), smoke, duration, connections: CONNECTIONS, machine: 'see README', made, rows },
     `## Lists of the new areas, ${started.toISOString().slice(0, 10)} — \`npm run bench:areas -- --only lists\`
 
 GET of each list with \`limit=100\` and its default ordering, as the vendor (a session), ${CONNECTIONS} connections,
 ${duration} s each (autocannon, \`bench/load.ts\` \`measure\`), against a real server process (\`bench/serve-api.ts\`,
-no job runner) on \`${AREAS_DB}\`: a copy of the 10k dataset with a few rows of each area added through the API
-(${FEW} helpdesk cases raised by the provider, a webhook per product with 300 pending deliveries on one, notification
-subscriptions with ${FEW} rules on one, ${FEW} report schedules and ${FEW} pending reports; no usage files or records:
-a usage file needs a distribution contract, which the benchmark world has none of). Raw figures: {json}. 2 shared
-cores: noisy.
+no job runner) on \`${AREAS_DB}\`: a copy of the 10k dataset with rows of each area added through the API, as the demo
+seed makes them. Demo Vendor's distribution contract with Demo Provider for the provider's marketplace (the seed's
+\`partnerThroughContract\`: agreement, enrolment, signature); ${made.usageFiles} usage files under it, one per product of
+the vendor and month (June to October 2026 uploaded as spreadsheets of one record per subscription of the product in
+that marketplace, processed by the job runner and left closed, closed, accepted, pending and ready; November a
+draft), ${made.usageRecords} usage records in all; ${made.tierConfigs} tier configs (the products ask for a tier-1
+parameter, ${FEW} new resellers of the provider each sell each product to a customer, and the vendor approves four
+setup requests in five: the rest are \`processing\`); ${made.cases} helpdesk cases raised by the provider, a webhook per
+product with ${made.deliveries} pending deliveries on one, notification subscriptions with ${made.rules} rules on one,
+${made.schedules} report schedules and ${made.reports} pending reports. Raw figures: {json}. 2 shared cores: noisy
+(the load average as each list began is in the last column).
 
 ${table}
 
-How to read it: "rows in total" is the list's Content-Range total for the vendor, so a list of a few rows measures the
-fixed cost of a call (session, scope, count, page) and \`subscriptions (assets)\` a full page of 100 out of the
-dataset's assets. Compare with the first benchmark's \`list-pending\` (a page of 100 requests, 120 req/s at 10k) and
-\`get-one\` (about 1,000 req/s). Tier configs have no rows in this dataset (none were made).`,
+How to read it: "rows in total" is the list's Content-Range total for the vendor. \`usage records\`, \`subscriptions
+(assets)\` and \`webhook deliveries\` send a full page of 100 out of hundreds or thousands; the others a page of their
+few rows, which mostly measures the fixed cost of a call (session, scope, count, page). Compare with the first
+benchmark's \`list-pending\` (a page of 100 requests, 120 req/s at 10k) and \`get-one\` (about 1,000 req/s). The
+subscriptions include the ${made.tierConfigs} that the tier configs' purchases made.`,
   );
 }
 
