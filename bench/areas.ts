@@ -19,7 +19,7 @@ import { servedByName } from '../packages/server/src/resources/routes.ts';
 import { startServer, type Running } from '../packages/server/src/server.ts';
 import { ensureDataset, label } from './generate.ts';
 import { measure, spawnServer, stop, type Measured } from './load.ts';
-import { call, login as injectLogin } from './world.ts';
+import { call, contact, login as injectLogin } from './world.ts';
 
 // `npm run bench:areas -- [--only webhooks,reports,lists] [--smoke] [--label name] [--fresh] [--duration 5]
 //   [--events 2000] [--processes 1,2] [--report-size 167k] [--keep]`
@@ -500,20 +500,6 @@ const USAGE_STEPS: Record<(typeof USAGE_MONTHS)[number], string[]> = {
 /** Subscriptions that can have consumed something (fulfillment/public.ts usageSubscriptionsOf). */
 const USED = ['active', 'suspended', 'terminating', 'terminated'];
 
-const contactOf = (email: string) => ({
-  address_line1: 'Friedrichstraße 68',
-  city: 'Berlin',
-  state: 'Berlin',
-  postal_code: '10117',
-  country: 'DE',
-  contact: {
-    first_name: 'Nina',
-    last_name: 'Wolf',
-    email,
-    phone_number: { country_code: '+49', area_code: '30', phone_number: '12345678' },
-  },
-});
-
 /** A month's range as a usage file's period: its first instant to the next month's first. */
 const monthOf = (ym: string) => {
   const [y, m] = ym.split('-').map(Number);
@@ -572,14 +558,14 @@ async function tierConfigs(vendor: DemoUser, provider: DemoUser, products: AreaP
       name: `Bench Reseller ${r} GmbH`,
       type: 'reseller',
       external_uid: `bench-t1-${r}`,
-      contact_info: contactOf(`partners@reseller${r}.example`),
+      contact_info: contact(`partners@reseller${r}.example`),
     });
     const customer = await provider.call('POST', '/tier/accounts', {
       name: `Bench Reseller ${r} Customer AG`,
       type: 'customer',
       parent: { id: reseller.id },
       external_uid: `bench-t1-${r}-c`,
-      contact_info: contactOf(`it@customer-of-reseller${r}.example`),
+      contact_info: contact(`it@customer-of-reseller${r}.example`),
     });
     for (const p of products) {
       const purchase = await provider.call('POST', '/requests', {

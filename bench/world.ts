@@ -29,7 +29,8 @@ export async function login(
   return { cookie, 'x-session-id': body.session_id, account: body.account.id };
 }
 
-const contact = (email: string) => ({
+/** A tier account's contact details, as a customer form fills them. */
+export const contact = (email: string) => ({
   address_line1: 'Friedrichstraße 68',
   city: 'Berlin',
   state: 'Berlin',
