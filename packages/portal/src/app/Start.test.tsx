@@ -5,7 +5,8 @@ import { DEFAULT_BRAND } from '@trellis/domain/branding/constants';
 import { setSessionId } from '../api/session-id.ts';
 import { mockApi, VENDOR_CONTEXT } from '../test-utils.tsx';
 import { BrandContext } from './branding/brand.ts';
-import { isStartPage, Start } from './Start.tsx';
+import { isStartPage } from './load-app.ts';
+import { Start } from './Start.tsx';
 import type { AuthContext } from './session/types.ts';
 import { portalTheme } from './theme.ts';
 

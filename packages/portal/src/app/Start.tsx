@@ -1,36 +1,13 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { loadedRouter, loadRouter, preloadApp, startRoute } from './load-app.ts';
 import { useMaintenance } from './maintenance.ts';
 import { NavContext, type Nav } from './nav.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import { PublicPage } from './PublicPage.tsx';
-import { PUBLIC_ROUTES } from './public-routes.ts';
 import { StartSessionProvider } from './session/StartSession.tsx';
 import type { AuthContext } from './session/types.ts';
 
-// React Router (~29 KB gzipped), TanStack Query (~10 KB) and everything behind the login load on the first visit to
-// a page that needs them.
-const loadRouter = () => import('./router.tsx');
-const PortalRouter = lazy(loadRouter);
 const Maintenance = lazy(() => import('./Maintenance.tsx'));
-
-/**
- * Fetch React Router and the signed-in pages' route table ahead of need (`shell`: the signed-in shell too): main.tsx
- * does at once for a page the start does not show itself, the login page when a sign-in is sent.
- */
-export function preloadApp(shell = true) {
-  loadRouter().then(
-    (m) => m.preloadSignedIn(shell),
-    () => {}, // a failure shows when the router renders
-  );
-}
-
-/** The public page at a path that the start shows itself (`start: true`, a path without parameters). */
-function publicRoute(pathname: string) {
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
-  return PUBLIC_ROUTES.find((r) => r.start && r.path === path);
-}
-
-export const isStartPage = (pathname: string) => !!publicRoute(pathname);
 
 const here = () => ({ pathname: window.location.pathname, search: window.location.search });
 
@@ -38,13 +15,13 @@ const here = () => ({ pathname: window.location.pathname, search: window.locatio
  * The portal's start. A public page marked `start` (the login above all) is shown through this path switch, without
  * React Router or the query cache; any other path, or a navigation to one, hands over to React Router
  * (app/router.tsx), which from then on shows every page, the public ones included. `context`: the session check
- * main.tsx started.
+ * app/start-calls.ts started.
  */
 export function Start({ context }: { context: Promise<AuthContext | null> }) {
   // the session as last known, for the router when it takes over
   const [session, setSession] = useState(context);
   const [location, setLocation] = useState(here);
-  const route = publicRoute(location.pathname);
+  const route = startRoute(location.pathname);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -103,4 +80,22 @@ class HandOver extends Component<{ children: ReactNode; onError: () => void }, {
   render() {
     return this.state.failed ? null : this.props.children;
   }
+}
+
+/**
+ * The portal under React Router, once its code is in: at once when the start's preload (app/start-calls.ts) has
+ * brought it, else after the loading bar. Not React.lazy: a lazy component suspends on its first render even when its
+ * module has arrived, and React reveals a suspended boundary's content no sooner than 300 ms after it showed its
+ * fallback, which held every signed-in page's first load back by up to that long.
+ */
+function PortalRouter({ context }: { context: Promise<AuthContext | null> }) {
+  const [loaded, setLoaded] = useState(loadedRouter);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    if (!loaded) loadRouter().then(setLoaded, setError);
+  }, [loaded]);
+  if (error) throw error;
+  if (!loaded) return <PageFallback />;
+  const Router = loaded.default;
+  return <Router context={context} />;
 }

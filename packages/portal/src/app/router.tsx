@@ -112,15 +112,18 @@ export function portalRouterOptions(client?: QueryClient): {
     async patchRoutesOnNavigation({ path, matches, patch }) {
       // a public page with a path parameter (the embedded lead form) is asked about too: it needs nothing more
       if ((matches.at(-1)?.route.handle as { route?: RouteDef } | undefined)?.route?.public) return;
+      let code: Promise<unknown> | undefined;
       if (!signedIn) {
         // The first signed-in page of a visit: with a session kept, it will most likely show, so its shell and
         // page code are fetched alongside the route table and the session check, not one after the other.
         const likelySignedIn = !!getSessionId();
-        if (likelySignedIn) loadAppShell().catch(() => {}); // a failure shows when the shell renders
+        // a failure shows when the shell renders
+        const shell = likelySignedIn ? loadAppShell().catch(() => {}) : undefined;
+        let page: Promise<unknown> | undefined;
         signedIn = import('./signed-in-routes.tsx').then(
           (m) => {
             const routes = m.signedInRoutes();
-            if (likelySignedIn) m.preloadPage(routes, path, client);
+            if (likelySignedIn) page = m.preloadPage(routes, path, client);
             return routes;
           },
           (err: unknown) => {
@@ -128,11 +131,22 @@ export function portalRouterOptions(client?: QueryClient): {
             throw err;
           },
         );
+        if (shell && client) code = signedIn.then(() => ready(client, shell, page));
       }
       // every navigation patches (an interrupted one's patch is dropped); routes already there are kept as they are
       patch(SIGNED_IN, await signedIn);
+      // This first navigation ends once the session is known and, for a signed-in one, the shell's and the page's
+      // code is in: they then render at once, in one pass. A page that suspended for its code instead showed the
+      // loading bar, and React reveals a boundary's content no sooner than 300 ms after its fallback showed.
+      await code;
     },
   };
+}
+
+/** The session's context, and the code of the shell and the page when the session may see them (failures: none). */
+async function ready(client: QueryClient, shell: Promise<unknown>, page: Promise<unknown> | undefined) {
+  const context = await client.fetchQuery(contextQuery).catch(() => null);
+  if (context && !context.mfa?.mandatory) await Promise.all([shell, page?.catch(() => {})]);
 }
 
 export function createPortalRouter(client?: QueryClient) {
@@ -166,10 +180,4 @@ export default function PortalRouter({ context }: { context: Promise<AuthContext
       <RouterProvider router={portal.router} />
     </QueryClientProvider>
   );
-}
-
-/** Fetch the signed-in pages' route table (and `shell`) ahead of a first navigation to them (app/Start.tsx). */
-export function preloadSignedIn(shell: boolean) {
-  if (shell) loadAppShell().catch(() => {});
-  import('./signed-in-routes.tsx').catch(() => {});
 }

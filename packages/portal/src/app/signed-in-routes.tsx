@@ -23,18 +23,21 @@ export function signedInRoutes(): RouteObject[] {
 
 /**
  * Start fetching the code of the page at `path` (its route's chunk), so it is there when the session is; and, with
- * the query client, the page's first data (its route's `prefetch`) as soon as the session's context is in.
+ * the query client, the page's first data (its route's `prefetch`) as soon as the session's context is in. Returns
+ * the code's loading, if the page has code to load.
  */
 export function preloadPage(routes: RouteObject[], path: string, client?: QueryClient) {
   const route = (matchRoutes(routes, path)?.at(-1)?.route.handle as { route?: RouteDef } | undefined)?.route;
+  const code = route?.component.preload?.();
   // a failure shows when the page renders (and asks again)
-  route?.component.preload?.().catch(() => {});
+  code?.catch(() => {});
   const prefetch = route?.prefetch;
-  if (!client || !prefetch) return;
+  if (!client || !prefetch) return code;
   client.fetchQuery(contextQuery).then(
     // not for a session that still owes its MFA step, nor a page the user may not open
     (context) =>
       context && !context.mfa?.mandatory && canAccess(route, context) && prefetch(client, context).catch(() => {}),
     () => {}, // the shell shows what went wrong
   );
+  return code;
 }

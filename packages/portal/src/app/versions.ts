@@ -26,8 +26,8 @@ export async function fetchVersions(signal?: AbortSignal): Promise<VersionsFile 
   }
 }
 
-// Read once per page load (main.tsx starts it with the app), without the query cache: the login page's footer shows
-// it, and that page's JavaScript carries no TanStack Query.
+// Read once per page load (app/start-calls.ts starts it with the app), without the query cache: the login page's
+// footer shows it, and that page's JavaScript carries no TanStack Query.
 let versions: Promise<VersionsFile | null> | null = null;
 let read: VersionsFile | null | undefined;
 

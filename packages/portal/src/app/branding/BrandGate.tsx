@@ -72,7 +72,7 @@ export function BrandGate({ children, initial }: { children: ReactNode; initial?
   useEffect(() => {
     const abort = new AbortController();
     setState({ status: 'loading' });
-    // the first attempt takes the call main.tsx started with the app (before React rendered anything)
+    // the first attempt takes the call app/start-calls.ts started with the app (before React rendered anything)
     (attempt === 0 && initial ? initial : fetchBrand(abort.signal)).then(
       (brand) => {
         if (!abort.signal.aborted) adopt(brand);

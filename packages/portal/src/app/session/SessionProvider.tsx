@@ -9,9 +9,9 @@ export { useAuth, useSession } from './session.ts';
 export const CONTEXT_KEY = ['auth', 'context'] as const;
 
 /**
- * The signed-in context query. main.tsx asks for the context with the app, beside the brand (the session provider
- * renders only once the brand is in, and asking then made the two calls a waterfall on every page load); app/router.tsx
- * puts that answer in the query cache when the router takes over.
+ * The signed-in context query. app/start-calls.ts asks for the context with the app, beside the brand (the session
+ * provider renders only once the brand is in, and asking then made the two calls a waterfall on every page load);
+ * app/router.tsx puts that answer in the query cache when the router takes over.
  */
 export const contextQuery = {
   queryKey: CONTEXT_KEY,

@@ -5,7 +5,8 @@ import type { AuthContext } from './types.ts';
 
 /**
  * The session of the public pages the portal's start shows without the query cache (app/Start.tsx): the context
- * main.tsx asked for (`initial`), then whatever a sign-in answers; `onChange` hears each, for the router's cache.
+ * app/start-calls.ts asked for (`initial`), then whatever a sign-in answers; `onChange` hears each, for the router's
+ * cache.
  */
 export function StartSessionProvider({
   initial,
