@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
-import { Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
 import { setDisplayTimeZone } from '@trellis/domain/format/date';
 import { BrandFooter } from '../branding/BrandFooter.tsx';
@@ -49,10 +49,7 @@ export default function AppShell() {
   const favorites = (useFavorites(!!auth.user).data ?? [])
     .filter((f) => f.route)
     .map((f) => ({ name: f.object.name, route: f.route! }));
-  // The menu is rendered right after the shell's first render (a background render), not in it: a page's first load
-  // shows its content (the dashboard's counters) without waiting for the ~20 menu entries' render and styles.
-  const menuShown = useDeferredValue(true, false);
-  const nav = menuShown && (
+  const nav = (
     <SideNav
       current={route?.name}
       auth={auth}
