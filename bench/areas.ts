@@ -11,6 +11,7 @@ import { testConfig } from '../packages/server/src/config.ts';
 import type { Database } from '../packages/server/src/db/database.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/db/seed/demo.ts';
 import { demoUser, type DemoUser } from '../packages/server/src/db/seed/demo-api.ts';
+import { RESELLER_PARAMETERS } from '../packages/server/src/db/seed/demo-fulfillment.ts';
 import { partnerThroughContract } from '../packages/server/src/db/seed/demo-partners.ts';
 import { runDueJobs } from '../packages/server/src/jobs/queue.ts';
 import { dispatchEvents } from '../packages/server/src/modules/notifications/dispatch.ts';
@@ -535,23 +536,8 @@ interface AreaProduct {
  * for the vendor: config `processing`, the purchase in `tiers_setup`). Returns the configs made.
  */
 async function tierConfigs(vendor: DemoUser, provider: DemoUser, products: AreaProduct[], marketplace: string) {
-  for (const p of products) {
-    await vendor.call('POST', `/products/${p.id}/parameters`, {
-      name: 'reseller_agreement',
-      title: 'Reseller agreement number',
-      type: 'text',
-      phase: 'ordering',
-      scope: 'tier1',
-      constraints: { required: true },
-    });
-    await vendor.call('POST', `/products/${p.id}/parameters`, {
-      name: 'partner_portal_id',
-      title: 'Partner portal id',
-      type: 'text',
-      phase: 'fulfillment',
-      scope: 'tier1',
-    });
-  }
+  for (const p of products)
+    for (const body of RESELLER_PARAMETERS) await vendor.call('POST', `/products/${p.id}/parameters`, body);
   let made = 0;
   for (let r = 0; r < FEW; r++) {
     const reseller = await provider.call('POST', '/tier/accounts', {

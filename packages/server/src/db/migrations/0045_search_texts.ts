@@ -30,8 +30,8 @@ export const SEARCHED: Record<string, { parties: readonly string[]; fields: read
   },
 };
 
-/** The searched text of row `r`, exactly as rql-sql searchText builds it. */
-const textOf = (r: string, fields: readonly SearchField[]) =>
+/** The searched text of row `r`, exactly as rql-sql searchText builds it (0046: of some of the fields). */
+export const textOf = (r: string, fields: readonly SearchField[]) =>
   fields
     .map((f) =>
       'column' in f ? `coalesce(${r}.${f.column}::text, '')` : `coalesce((${r}.data #>> '{${f.json}}'), '')`,

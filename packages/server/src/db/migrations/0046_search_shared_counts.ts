@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import * as m0045 from './0045_search_texts.ts';
-import { SEARCHED, type SearchField } from './0045_search_texts.ts';
+import { SEARCHED, textOf, type SearchField } from './0045_search_texts.ts';
 
 // The total of a broad `search=` without a visit per matching row (resources/kept-counts.ts). With the narrow copy of
 // migration 0045, a term that one request in twenty matches (a customer's name) still rechecked 50,000 rows at a million,
@@ -20,14 +20,6 @@ const same = (a: SearchField, b: SearchField) => JSON.stringify(a) === JSON.stri
 /** The fields of a row itself: what `search=` reads (0045) less the shared ones. */
 export const ownFields = (table: string) =>
   SEARCHED[table].fields.filter((f) => !SHARED[table].some((s) => same(s, f)));
-
-/** The fields' text on row `r`, joined as rql-sql searchText joins them, so no term matches across two fields. */
-const textOf = (r: string, fields: readonly SearchField[]) =>
-  fields
-    .map((f) =>
-      'column' in f ? `coalesce(${r}.${f.column}::text, '')` : `coalesce((${r}.data #>> '{${f.json}}'), '')`,
-    )
-    .join(' || chr(31) || ');
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const [table, { parties }] of Object.entries(SEARCHED)) {

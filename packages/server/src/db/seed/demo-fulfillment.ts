@@ -11,6 +11,19 @@ type Caller = DemoUser['call'];
  * (pay-per-use), order parameters of the subscription and of the T1 reseller, an activation template; published,
  * connected to the demo hub and listed in Demo Provider Europe (Cloud Backup Pro is left unlisted for the user).
  */
+/** What a product asks of a reseller (tier-1 parameters): its agreement on ordering, its portal id on fulfillment. */
+export const RESELLER_PARAMETERS = [
+  {
+    name: 'reseller_agreement',
+    title: 'Reseller agreement number',
+    type: 'text',
+    phase: 'ordering',
+    scope: 'tier1',
+    constraints: { required: true },
+  },
+  { name: 'partner_portal_id', title: 'Partner portal id', type: 'text', phase: 'fulfillment', scope: 'tier1' },
+];
+
 async function secureMailSuite(db: Kysely<DB>, vendor: Caller, provider: Caller, hubId: string, marketplaceId: string) {
   const product = await vendor('POST', '/products', {
     name: 'Secure Mail Suite',
@@ -72,21 +85,7 @@ async function secureMailSuite(db: Kysely<DB>, vendor: Caller, provider: Caller,
     scope: 'asset',
     constraints: { required: true },
   });
-  await param({
-    name: 'reseller_agreement',
-    title: 'Reseller agreement number',
-    type: 'text',
-    phase: 'ordering',
-    scope: 'tier1',
-    constraints: { required: true },
-  });
-  await param({
-    name: 'partner_portal_id',
-    title: 'Partner portal id',
-    type: 'text',
-    phase: 'fulfillment',
-    scope: 'tier1',
-  });
+  for (const body of RESELLER_PARAMETERS) await param(body);
 
   const activation = await vendor('POST', `${p}/templates`, {
     name: 'Activation',
