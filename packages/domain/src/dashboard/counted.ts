@@ -1,6 +1,6 @@
-import { PENDING_LISTING_REQUEST_STATUSES } from '../distribution/listing.ts';
+import { PENDING_LISTING_REQUEST_STATUSES } from '../distribution/listing-statuses.ts';
 import type { Side } from '../resource/machine.ts';
-import { USAGE_INCOMPLETE } from '../usage/file.ts';
+import { USAGE_INCOMPLETE } from '../usage/file-statuses.ts';
 
 /**
  * What each dashboard counter counts (spec §1), by side: the statuses of its list. The server counts them; the

@@ -11,6 +11,8 @@ import {
 import { Events } from '../identity/common.ts';
 import { REQUIRED, maxLength } from '../validation/messages.ts';
 import type { Fields } from '../resource/fields.ts';
+import { LISTING_REQUEST_STATUSES, LISTING_REQUEST_TYPES, type ListingRequestType } from './listing-statuses.ts';
+export * from './listing-statuses.ts';
 
 const AccountRef = z.object({ id: z.string(), name: z.string().optional() });
 const ProductRef = z.object({
@@ -96,20 +98,6 @@ export const listingResource = defineResource({
 });
 
 // ---------------------------------------------------------------- listing requests
-
-export const LISTING_REQUEST_TYPES = ['new', 'update', 'remove'] as const;
-export type ListingRequestType = (typeof LISTING_REQUEST_TYPES)[number];
-export const LISTING_REQUEST_STATUSES = [
-  'draft',
-  'reviewing',
-  'deploying',
-  'completed',
-  'canceled',
-  'deleted',
-] as const;
-export type ListingRequestStatus = (typeof LISTING_REQUEST_STATUSES)[number];
-/** Requests still in progress: the dashboard counts these and a listing has at most one of them. */
-export const PENDING_LISTING_REQUEST_STATUSES = ['draft', 'reviewing', 'deploying'] as const;
 
 export const ListingRequest = z.object({
   id: z.string(),

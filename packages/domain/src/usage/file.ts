@@ -5,45 +5,11 @@ import { transitionMessage } from '../resource/machine.ts';
 import { Events } from '../identity/common.ts';
 import { maxLength, REQUIRED } from '../validation/messages.ts';
 import type { Fields } from '../resource/fields.ts';
+import { USAGE_FILE_STATUSES, USAGE_FILE_TYPES, USAGE_SCHEMAS, USAGE_UPLOADABLE } from './file-statuses.ts';
+export * from './file-statuses.ts';
 
 // Usage files (reference /usage/files, workflow usage-files; spec §3, §4): a vendor's report of what the
 // subscriptions of one product consumed in a period, under one contract with the provider that bills it.
-
-export const USAGE_FILE_STATUSES = [
-  'draft',
-  'uploading',
-  'uploaded',
-  'processing',
-  'ready',
-  'invalid',
-  'pending',
-  'accepted',
-  'rejected',
-  'closed',
-  'deleted',
-] as const;
-export type UsageFileStatus = (typeof USAGE_FILE_STATUSES)[number];
-/** Spec §3: a file's type follows the kind of the contract it is reported under. */
-export const USAGE_FILE_TYPES = ['distribution', 'program', 'service', 'syndication', 'referral'] as const;
-/** Reference schemas: transaction, provider, quantity, cost reporting. Trellis reads quantities (`qt`). */
-export const USAGE_SCHEMAS = ['tr', 'pr', 'qt', 'cr'] as const;
-
-/** Statuses from which the vendor may upload a (new) spreadsheet. */
-export const USAGE_UPLOADABLE: readonly UsageFileStatus[] = ['draft', 'invalid', 'ready', 'rejected'];
-/** Statuses in which the file's records are being parsed: the portal polls the progress. */
-export const USAGE_BUSY: readonly UsageFileStatus[] = ['uploading', 'uploaded', 'processing'];
-/** Spec §1 `usage_files` counter: incomplete (not yet submitted), pending and accepted files. */
-export const USAGE_INCOMPLETE: readonly UsageFileStatus[] = [
-  'draft',
-  'uploading',
-  'uploaded',
-  'processing',
-  'ready',
-  'invalid',
-  'rejected',
-];
-/** What a provider sees of a vendor's files: from the submission on (drafts are the vendor's own business). */
-export const USAGE_SUBMITTED: readonly UsageFileStatus[] = ['pending', 'accepted', 'rejected', 'closed'];
 
 /** Largest usage or reconciliation spreadsheet accepted (bytes, base 2). */
 export const USAGE_FILE_MAX_BYTES = 40 * 1024 * 1024;
