@@ -49,7 +49,11 @@ describe('declared table maps match the migrated schema', () => {
         continue;
       }
       const actual = new Map(rows.map((r) => [r.column_name, r]));
-      const expected = { ...table.columns, ...(table.data ? { data: { type: 'jsonb', allowsNull: false } } : {}) };
+      const expected = {
+        ...table.columns,
+        ...(table.data ? { data: { type: 'jsonb', allowsNull: false } } : {}),
+        ...(table.text ? { data_text: { type: 'text', allowsNull: true } } : {}),
+      };
       for (const [name, c] of Object.entries(expected) as [
         string,
         { type: string; allowsNull: boolean; hasDefault?: boolean },

@@ -45,6 +45,7 @@ import * as m0043callerChanges from './migrations/0043_caller_changes.ts';
 import * as m0044keptCounts from './migrations/0044_kept_counts.ts';
 import * as m0045searchTexts from './migrations/0045_search_texts.ts';
 import * as m0046searchSharedCounts from './migrations/0046_search_shared_counts.ts';
+import * as m0047keptJsonText from './migrations/0047_kept_json_text.ts';
 
 // Migrations are listed here in order; each later area appends its own file.
 export const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '0044_kept_counts': m0044keptCounts,
   '0045_search_texts': m0045searchTexts,
   '0046_search_shared_counts': m0046searchSharedCounts,
+  '0047_kept_json_text': m0047keptJsonText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { registerJob } from '../jobs/queue.ts';
 import { COMPACT_JOB, compactCounts } from '../resources/kept-counts.ts';
+import { FILL_JOB, fillJsonText } from '../resources/json-text.ts';
 import { metaRoutes } from '../openapi/routes.ts';
 import { registerResource } from '../resources/routes.ts';
 import { audit } from './audit/index.ts';
@@ -49,6 +50,7 @@ function connectAreas() {
   if (connected) return;
   connected = true;
   registerJob(COMPACT_JOB, compactCounts);
+  registerJob(FILL_JOB, fillJsonText);
   for (const area of AREAS) {
     for (const [name, c] of Object.entries(area.counters ?? {})) registerCounter(name, c.visibleTo, c.count);
     for (const [kind, handler] of Object.entries(area.jobs ?? {})) registerJob(kind, handler);

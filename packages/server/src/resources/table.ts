@@ -85,14 +85,24 @@ export interface Table<C extends Columns = Columns, D extends boolean = boolean>
   columns: C;
   /** Whether the table keeps the object as returned in a `data` jsonb column. */
   data: D;
+  /**
+   * Whether it also keeps `data_text`, the object's JSON text (nulls stripped), which a trigger sets from `data` on
+   * every write. Lists and gets send it as it is: converting `data` to text at each read cost more than the rest of a
+   * page's query (migration 0047). For the tables whose lists are long and read often.
+   */
+  text?: boolean;
 }
 
 /** A table of objects: the declared columns plus `data`, the object as the API returns it. */
-export function defineTable<C extends Columns>(name: string, columns: C): Table<C, true>;
+export function defineTable<C extends Columns>(name: string, columns: C, opts?: { text: true }): Table<C, true>;
 /** A table without `data` (join and bookkeeping tables). */
 export function defineTable<C extends Columns>(name: string, columns: C, opts: { data: false }): Table<C, false>;
-export function defineTable<C extends Columns>(name: string, columns: C, opts: { data?: boolean } = {}): Table<C> {
-  return { name, columns, data: opts.data ?? true };
+export function defineTable<C extends Columns>(
+  name: string,
+  columns: C,
+  opts: { data?: boolean; text?: boolean } = {},
+): Table<C> {
+  return { name, columns, data: opts.data ?? true, ...(opts.text ? { text: true } : {}) };
 }
 
 type Cell<C> =

@@ -51,7 +51,8 @@ async function saveRow(s: Sample): Promise<Row | null> {
 async function restoreRow(s: Sample, row: Row) {
   const { where, key } = whereRow(s);
   const sets = Object.entries(row)
-    .filter(([c]) => !key.includes(c))
+    // data_text is generated from data (migration 0047)
+    .filter(([c]) => !key.includes(c) && c !== 'data_text')
     .map(([c, v]) => (c === 'data' ? sql`data = ${JSON.stringify(v)}::jsonb` : sql`${sql.ref(c)} = ${v as any}`));
   await sql`update ${sql.table(tableName(s.res))} set ${sql.join(sets)} where ${where}`.execute(w.running.db);
 }

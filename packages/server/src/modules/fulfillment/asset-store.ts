@@ -7,24 +7,28 @@ import { partySide } from '../../resources/parties.ts';
 import { defineTable, text, timestamp } from '../../resources/table.ts';
 
 /** Assets: the columns lists filter, order and scope by, each copying one path of the asset (migration 0012). */
-export const assetTable = defineTable('assets', {
-  id: text('id'),
-  vendor_id: text('connection.vendor.id'),
-  provider_id: text('connection.provider.id'),
-  product_id: text('product.id'),
-  connection_id: text('connection.id'),
-  marketplace_id: text('marketplace.id').nullable(),
-  hub_id: text('connection.hub.id').nullable(),
-  customer_id: text('tiers.customer.id'),
-  tier1_id: text('tiers.tier1.id').nullable(),
-  tier2_id: text('tiers.tier2.id').nullable(),
-  status: text('status'),
-  external_id: text('external_id'),
-  external_uid: text('external_uid'),
-  environment: text('connection.type'),
-  created_at: timestamp('created'),
-  updated_at: timestamp('updated'),
-});
+export const assetTable = defineTable(
+  'assets',
+  {
+    id: text('id'),
+    vendor_id: text('connection.vendor.id'),
+    provider_id: text('connection.provider.id'),
+    product_id: text('product.id'),
+    connection_id: text('connection.id'),
+    marketplace_id: text('marketplace.id').nullable(),
+    hub_id: text('connection.hub.id').nullable(),
+    customer_id: text('tiers.customer.id'),
+    tier1_id: text('tiers.tier1.id').nullable(),
+    tier2_id: text('tiers.tier2.id').nullable(),
+    status: text('status'),
+    external_id: text('external_id'),
+    external_uid: text('external_uid'),
+    environment: text('connection.type'),
+    created_at: timestamp('created'),
+    updated_at: timestamp('updated'),
+  },
+  { text: true },
+);
 
 /**
  * Assets (subscriptions): read-only through the API, made and changed by requests. The product's vendor

@@ -14,24 +14,28 @@ import { productCapabilities } from './refs.ts';
  * asset's status when the request was opened (where a failed or revoked request leaves it): the create flow writes
  * it once, nothing copies it from the request.
  */
-export const assetRequestTable = defineTable('asset_requests', {
-  id: text('id'),
-  asset_id: text('asset.id'),
-  vendor_id: text('asset.connection.vendor.id'),
-  provider_id: text('asset.connection.provider.id'),
-  product_id: text('asset.product.id'),
-  connection_id: text('asset.connection.id'),
-  marketplace_id: text('marketplace.id').nullable(),
-  customer_id: text('asset.tiers.customer.id'),
-  type: text('type'),
-  status: text('status'),
-  assignee_id: text('assignee.id').nullable(),
-  planned_date: timestamp('planned_date').nullable(),
-  environment: text('asset.connection.type'),
-  asset_status_before: text(),
-  created_at: timestamp('created'),
-  updated_at: timestamp('updated'),
-});
+export const assetRequestTable = defineTable(
+  'asset_requests',
+  {
+    id: text('id'),
+    asset_id: text('asset.id'),
+    vendor_id: text('asset.connection.vendor.id'),
+    provider_id: text('asset.connection.provider.id'),
+    product_id: text('asset.product.id'),
+    connection_id: text('asset.connection.id'),
+    marketplace_id: text('marketplace.id').nullable(),
+    customer_id: text('asset.tiers.customer.id'),
+    type: text('type'),
+    status: text('status'),
+    assignee_id: text('assignee.id').nullable(),
+    planned_date: timestamp('planned_date').nullable(),
+    environment: text('asset.connection.type'),
+    asset_status_before: text(),
+    created_at: timestamp('created'),
+    updated_at: timestamp('updated'),
+  },
+  { text: true },
+);
 
 export const requestStore: Served<Request> = {
   decl: requestResource,
