@@ -50,9 +50,12 @@ async function serve() {
     if (!countQ) return rows[0]?.data ?? reply.code(404).send({});
     const total = Number((await countQ).rows[0].total);
     reply.header('content-range', `items 0-${rows.length - 1}/${total}`);
-    // the engine reads a page as stored JSON text when nothing changes it (listJson): send it the same way
-    if (typeof rows[0]?.data === 'string')
-      return reply.type('application/json').send(`[${rows.map((r) => r.data).join(',')}]`);
+    // the engine reads a page as stored JSON text when nothing changes it, and encodes it row by row (listJson):
+    // send it the same way
+    if (typeof rows[0]?.data === 'string') {
+      const parts = rows.flatMap((r, i) => [Buffer.from(i ? ',' : '['), Buffer.from(r.data as string)]);
+      return reply.type('application/json').send(Buffer.concat([...parts, Buffer.from(']')]));
+    }
     return rows.map((r) => r.data);
   });
 

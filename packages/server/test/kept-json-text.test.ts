@@ -48,10 +48,16 @@ const lists = async () =>
 describe('kept JSON text of requests and assets', () => {
   it('follows every write: the API’s and SQL typed by hand', async () => {
     expect(await stale()).toEqual({ asset_requests: 0, assets: 0 });
-    await sql`update asset_requests set data = jsonb_set(data, '{note}', '"typed by hand"')`.execute(w.t.db);
+    await sql`update asset_requests set data = jsonb_set(data, '{note}', '"typed by hand: Grüße ✓"')`.execute(w.t.db);
     expect(await stale()).toEqual({ asset_requests: 0, assets: 0 });
-    const res = await w.t.call(w.vendor, { method: 'GET', url: `${API}/requests?limit=1` });
-    expect(res.json()[0].note).toBe('typed by hand');
+    // sent as UTF-8, whatever characters the rows hold
+    const res = await w.t.call(w.vendor, { method: 'GET', url: `${API}/requests?limit=2` });
+    expect(res.json().map((r: { note: string }) => r.note)).toEqual([
+      'typed by hand: Grüße ✓',
+      'typed by hand: Grüße ✓',
+    ]);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+    expect(res.headers['content-type']).toBe('application/json');
   });
 
   it('rows without it (written before the migration) answer the same, and the job fills them', async () => {

@@ -16,7 +16,7 @@ export function sendList(reply: FastifyReply, items: unknown[], offset: number, 
 /** A list already serialised (engine listJson): same headers, the JSON text as it is. */
 export function sendListJson(
   reply: FastifyReply,
-  page: { json: string; count: number; offset: number; total: number },
+  page: { json: string | Buffer; count: number; offset: number; total: number },
 ) {
   reply.header('Content-Range', contentRange(page.offset, page.count, page.total));
   return reply.type('application/json').send(page.json);

@@ -18,7 +18,10 @@ const asked = (calls: { path: string }[]) => calls.filter((c) => c.path.endsWith
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('dashboard counters asked for at the start', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('trellis.session_id', 'SE-1');
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
@@ -54,13 +57,29 @@ describe('dashboard counters asked for at the start', () => {
 
   it("leaves an answer for another account unused: the session's account is asked for", async () => {
     const calls = answering();
-    localStorage.setItem('trellis.dashboard.account', OTHER);
+    localStorage.setItem('trellis.dashboard.account', `SE-1 ${OTHER}`);
     const { askStatisticsEarly, statisticsQuery } = await load();
     askStatisticsEarly(Promise.resolve(VENDOR_CONTEXT));
     await tick();
     expect(asked(calls)).toEqual([`/accounts/${OTHER}/statistics`, `/accounts/${ACCOUNT}/statistics`]);
     expect(await statisticsQuery(ACCOUNT).queryFn()).toEqual({ leads: { count: 3 } });
     expect(asked(calls)).toHaveLength(2);
+  });
+
+  it('a later session (another user on this browser) is not asked for the account the last one showed', async () => {
+    const calls = answering();
+    await (
+      await load()
+    )
+      .statisticsQuery(OTHER)
+      .queryFn()
+      .catch(() => {});
+    calls.length = 0;
+    localStorage.setItem('trellis.session_id', 'SE-2');
+    const { askStatisticsEarly } = await load();
+    askStatisticsEarly(new Promise(() => {})); // the context is not in yet
+    await tick();
+    expect(asked(calls)).toEqual([]);
   });
 
   it('asks nothing without a session, nor for one that still owes its MFA step', async () => {

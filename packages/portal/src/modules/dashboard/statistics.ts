@@ -1,4 +1,5 @@
 import { api } from '../../api/client.ts';
+import { getSessionId } from '../../api/session-id.ts';
 import type { AuthContext } from '../../app/session/types.ts';
 import type { CounterValue } from './counters.ts';
 
@@ -13,19 +14,23 @@ const ask = (accountId: string) => api.post<Statistics>(`/accounts/${accountId}/
 let early: { accountId: string; at: number; answer: Promise<Statistics> } | null = null;
 const FRESH_MS = 5_000;
 
-/** The account whose counters this browser showed last (local storage, like the session id). */
+/**
+ * The account whose counters this browser showed last, and the session it showed them in (local storage, like the
+ * session id): a later session (another user signing in on this browser) does not ask for that account's counters.
+ */
 const ACCOUNT_KEY = 'trellis.dashboard.account';
 const storage = {
   get: () => {
     try {
-      return localStorage.getItem(ACCOUNT_KEY);
+      const [session, account] = (localStorage.getItem(ACCOUNT_KEY) ?? '').split(' ');
+      return session && session === getSessionId() ? account : null;
     } catch {
       return null;
     }
   },
   set: (id: string) => {
     try {
-      localStorage.setItem(ACCOUNT_KEY, id);
+      localStorage.setItem(ACCOUNT_KEY, `${getSessionId()} ${id}`);
     } catch {
       /* storage disabled: the counters wait for the session's context */
     }
