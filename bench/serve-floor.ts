@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { jsonArray } from '../packages/server/src/http/wire.ts';
 import { inWorkers } from './workers.ts';
 
 // The floor: a bare Fastify route running the engine's own SQL for each scenario through a `pg` Pool of the same
@@ -50,12 +51,9 @@ async function serve() {
     if (!countQ) return rows[0]?.data ?? reply.code(404).send({});
     const total = Number((await countQ).rows[0].total);
     reply.header('content-range', `items 0-${rows.length - 1}/${total}`);
-    // the engine reads a page as stored JSON text when nothing changes it, and encodes it row by row (listJson):
-    // send it the same way
-    if (typeof rows[0]?.data === 'string') {
-      const parts = rows.flatMap((r, i) => [Buffer.from(i ? ',' : '['), Buffer.from(r.data as string)]);
-      return reply.type('application/json').send(Buffer.concat([...parts, Buffer.from(']')]));
-    }
+    // the engine reads a page as stored JSON text when nothing changes it (listJson): send it the same way
+    if (typeof rows[0]?.data === 'string')
+      return reply.type('application/json').send(jsonArray(rows.map((r) => r.data as string)));
     return rows.map((r) => r.data);
   });
 

@@ -79,6 +79,20 @@ describe('kept JSON text of requests and assets', () => {
     expect(rows.map((r) => r.status)).toEqual(['done', 'done']);
   });
 
+  it('a run goes on from where the last one stopped, and fills no row before it', async () => {
+    await sql.raw(`alter table assets disable trigger assets_keep_json_text`).execute(w.t.db);
+    await sql.raw(`update assets set data_text = null`).execute(w.t.db);
+    await sql.raw(`alter table assets enable trigger assets_keep_json_text`).execute(w.t.db);
+    const ids = (await sql<{ id: string }>`select id from assets order by id`.execute(w.t.db)).rows.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(1);
+    await fillJsonText(w.t.db, { table: 'assets', after: ids[0] });
+    const { rows } = await sql<{ id: string; filled: boolean }>`select id, data_text is not null as filled
+      from assets order by id`.execute(w.t.db);
+    expect(rows.map((r) => r.filled)).toEqual(ids.map((_, i) => i > 0));
+    await fillJsonText(w.t.db, { table: 'assets' });
+    expect(await stale()).toEqual({ asset_requests: 0, assets: 0 });
+  });
+
   it('the job fills no other table', async () => {
     await expect(fillJsonText(w.t.db, { table: 'accounts' })).rejects.toThrow(/no kept text in table accounts/);
   });

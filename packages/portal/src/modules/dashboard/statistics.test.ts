@@ -68,12 +68,11 @@ describe('dashboard counters asked for at the start', () => {
 
   it('a later session (another user on this browser) is not asked for the account the last one showed', async () => {
     const calls = answering();
-    await (
-      await load()
-    )
+    const first = await load();
+    await first
       .statisticsQuery(OTHER)
       .queryFn()
-      .catch(() => {});
+      .catch(() => {}); // refused: it is not this user's account
     calls.length = 0;
     localStorage.setItem('trellis.session_id', 'SE-2');
     const { askStatisticsEarly } = await load();

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { newId } from '../../resources/ids.ts';
+import { enqueue } from '../../jobs/queue.ts';
 
 // Lists and gets send the stored object as it is (engine listJson / getJson), but `data` is jsonb, so each read
 // converted every row back to text (and stripped its nulls): for a page of 100 requests of about 3 KB, 2.2 ms of the
@@ -31,10 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       )
       .execute(db);
     const { rows } = await sql.raw(`select 1 from ${table} limit 1`).execute(db);
-    if (rows.length)
-      await sql`insert into jobs (id, kind, payload) values (${newId('JB', 4, 4)}, ${FILL_JOB}, ${JSON.stringify({ table })})`.execute(
-        db,
-      );
+    if (rows.length) await enqueue(db, FILL_JOB, { table });
   }
 }
 
