@@ -14,6 +14,8 @@ export async function spawnServer(
       '--import',
       'tsx',
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // V8 flags NODE_OPTIONS refuses (--trace-gc, --max-semi-space-size): BENCH_NODE_FLAGS="--trace-gc"
+      ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
     ],
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

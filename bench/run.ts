@@ -7,7 +7,7 @@ import { measure, spawnServer, stop, type Measured } from './load.ts';
 import { runPortalBench } from './portal/index.ts';
 import { writeReport, type Row } from './report.ts';
 
-// `npm run bench -- [--smoke] [--sizes 10k,100k,1m] [--duration 10] [--fresh] [--only list-pending,...,portal]
+// `npm run bench -- [--smoke] [--sizes 10k,100k,1m] [--duration 20] [--fresh] [--only list-pending,...,portal]
 //   [--no-portal] [--connections 10] [--drop-indexes a,b] [--label name] [--db pg|pglite] [--workers N]`
 // Load runs against the real server and the floor, EXPLAIN of each list query, results in bench/results/.
 
@@ -24,7 +24,8 @@ const kind = opt('db', 'pg') as DbKind;
 const sizes = opt('sizes', smoke ? '1k' : '10k,100k,1m')
   .split(',')
   .map(parseSize);
-const duration = Number(opt('duration', smoke ? '1' : '10'));
+// 20 s: with 10 s, two runs of the same build differed by a quarter in their ratios to the floor
+const duration = Number(opt('duration', smoke ? '1' : '20'));
 const only = opt('only', '').split(',').filter(Boolean);
 const CONNECTIONS = Number(opt('connections', '10'));
 // server processes (node:cluster) for the API and the floor alike: `--workers 2` is the two-process run
@@ -208,7 +209,7 @@ async function runSize(size: number): Promise<Row[]> {
       target,
       pend,
       SCENARIOS.filter((s) => !s.write),
-      {},
+      null,
       {},
     );
   const { sql, headers } = await captureSql(d, target, pend[0]);
@@ -217,35 +218,44 @@ async function runSize(size: number): Promise<Row[]> {
     BENCH_FLOOR_SQL: JSON.stringify(sql),
     BENCH_WORKERS: WORKERS,
   });
-  const floorOf: Record<string, Measured> = {};
+  const measureFloor = (s: Scenario, seconds: number) => {
+    let i = 0;
+    return measure({
+      url: `http://127.0.0.1:${FLOOR_PORT}/floor/${s.name}`,
+      headers,
+      duration: seconds,
+      connections: CONNECTIONS,
+      nextPath: s.list ? undefined : () => `/floor/${s.name}?id=${pend[i++ % pend.length]}`,
+    });
+  };
   try {
-    for (const s of SCENARIOS.filter((x) => sql[x.name])) {
-      let i = 0;
-      floorOf[s.name] = await measure({
-        url: `http://127.0.0.1:${FLOOR_PORT}/floor/${s.name}`,
-        headers,
-        duration,
-        connections: CONNECTIONS,
-        nextPath: s.list ? undefined : () => `/floor/${s.name}?id=${pend[i++ % pend.length]}`,
-      });
-    }
+    return await runApi(d, target, pend, SCENARIOS, measureFloor, sql);
   } finally {
     await stop(floor);
-  }
-  try {
-    return await runApi(d, target, pend, SCENARIOS, floorOf, sql);
-  } finally {
     await restoreIndexes();
   }
 }
 
-/** Each scenario against the real server; list queries EXPLAINed when their SQL was captured. */
+/** Two halves of a floor run as one: requests and errors added, rates and latencies averaged. */
+function bracketed(a: Measured, b: Measured): Measured {
+  const mean = (x: number, y: number) => (x + y) / 2;
+  return {
+    rps: mean(a.rps, b.rps),
+    p50: mean(a.p50, b.p50),
+    p99: mean(a.p99, b.p99),
+    requests: a.requests + b.requests,
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+  };
+}
+
+/** Each scenario against the real server, between two halves of the floor's run; list queries EXPLAINed when their SQL was captured. */
 async function runApi(
   d: Dataset,
   target: string,
   pend: string[],
   scenarios: Scenario[],
-  floorOf: Record<string, Measured>,
+  measureFloor: ((s: Scenario, seconds: number) => Promise<Measured>) | null,
   sql: Record<string, { rows: Captured; count?: Captured }>,
 ): Promise<Row[]> {
   const rows: Row[] = [];
@@ -256,7 +266,11 @@ async function runApi(
     for (const s of scenarios) {
       let i = 0;
       const restore = s.write ? await snapshot(d, pend) : null;
+      // the floor's run is split around the server's, so both see the machine alike: on a shared machine a run's
+      // speed drifts by a quarter within minutes, and floor-then-server put that drift into the ratio
+      const floorRun = sql[s.name] ? measureFloor : null;
       try {
+        const before = floorRun ? await floorRun(s, duration / 2) : undefined;
         const m = await measure({
           url: API + s.path(d).replace(':id', pend[0]),
           headers,
@@ -266,6 +280,8 @@ async function runApi(
           body: s.write ? JSON.stringify({ activation_tile: 'Activated by the benchmark' }) : undefined,
           nextPath: s.list ? undefined : () => `/public/v1${s.path(d).replace(':id', pend[i++ % pend.length])}`,
         });
+        const after = floorRun ? await floorRun(s, duration / 2) : undefined;
+        const floor = before && after ? bracketed(before, after) : undefined;
         const index =
           s.list && sql[s.name]
             ? await withClient(d, (c) => explainUsesIndex(c, sql[s.name].rows, sql[s.name].count))
@@ -275,13 +291,15 @@ async function runApi(
           db: kind,
           size,
           ...m,
-          floor: floorOf[s.name],
+          floor,
           index,
           pendingAvailable: s.write ? pend.length : undefined,
         });
         log(
           `${label(size)} ${s.name}: ${m.rps.toFixed(0)} req/s p50 ${m.p50} ms p99 ${m.p99} ms` +
-            (floorOf[s.name] ? ` (floor ${floorOf[s.name].rps.toFixed(0)} req/s)` : '') +
+            (floor
+              ? ` (floor ${floor.rps.toFixed(0)} req/s: ${before!.rps.toFixed(0)} before, ${after!.rps.toFixed(0)} after)`
+              : '') +
             (m.non2xx ? ` non-2xx ${m.non2xx}` : '') +
             (index ? ` index ${index.usesIndex ? 'yes' : 'NO'}` : ''),
         );

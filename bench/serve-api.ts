@@ -1,3 +1,5 @@
+// first, as in cli.ts: V8's collector settings before the app's modules load
+import '../packages/server/src/gc-flags.ts';
 import { appendFileSync } from 'node:fs';
 import pg from 'pg';
 import { testConfig } from '../packages/server/src/config.ts';

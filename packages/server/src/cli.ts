@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// first: V8's collector settings, before the app's modules allocate anything
+import './gc-flags.ts';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { isAbsolute } from 'node:path';
 import { realpathSync } from 'node:fs';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
@@ -66,6 +67,38 @@ describe('the job runner', () => {
       await drop();
     }
   });
+
+  // Listening holds a connection of its own: a pool of one still answers queries while the runner listens (with
+  // the listener on a pooled connection, the query below waited for ever and the test timed out).
+  it.skipIf(!BASE)(
+    'listens beside the pool, which keeps every connection for queries',
+    async () => {
+      const { url, drop } = await freshDatabaseUrl();
+      const size = process.env.DATABASE_POOL_SIZE;
+      process.env.DATABASE_POOL_SIZE = '1';
+      const db = await openDatabase({ url }).finally(() => {
+        if (size === undefined) delete process.env.DATABASE_POOL_SIZE;
+        else process.env.DATABASE_POOL_SIZE = size;
+      });
+      await migrateToLatest(db);
+      const jobs = jobsOf('test.beside');
+      const runner = startJobRunner(db, 3_600_000);
+      try {
+        await runner.listening;
+        const ran = jobs.next();
+        await db.transaction().execute((trx) => enqueue(trx, 'test.beside', { n: 'one' }));
+        expect(await ran).toBe('one');
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and query = 'listen trellis_jobs'`.execute(db);
+        expect(rows[0].n).toBe(1);
+      } finally {
+        await runner();
+        await db.destroy();
+        await drop();
+      }
+    },
+    20_000,
+  );
 
   // A PostgreSQL restart, failover or an operator's pg_terminate_backend ends the runner's listening connection: it
   // listens again (as the caller cache does), so work queued afterwards still starts at once, not at the next poll.

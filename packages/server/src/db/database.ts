@@ -19,6 +19,8 @@ export interface DatabaseOptions {
 
 const locks = new WeakMap<Database, DataDirLock>();
 const pools = new WeakMap<Database, import('pg').Pool>();
+/** A new client (not connected) on a PostgreSQL database, for a listener (`listen`); none for PGlite. */
+const listeners = new WeakMap<Database, () => import('pg').Client>();
 /** The connection pool of a PostgreSQL database (for COPY, which Kysely does not speak); none for PGlite. */
 export const poolOf = (db: Database): import('pg').Pool | undefined => pools.get(db);
 const embedded = new WeakMap<Database, PGlite>();
@@ -39,8 +41,9 @@ function kyselyOf(dialect: ConstructorParameters<typeof Kysely<DB>>[0]['dialect'
 
 /**
  * Call `fn` with the payload of each NOTIFY on `channel` (delivered when the notifying transaction commits, from any
- * process on the database); answers how to stop. On PostgreSQL this holds one connection of the pool for as long as
- * it listens; `onLost` is told when that connection ends without being stopped (notifications may have been missed).
+ * process on the database); answers how to stop. On PostgreSQL this opens a connection of its own beside the pool,
+ * which it holds for as long as it listens: the pool's connections all serve queries (DATABASE_POOL_SIZE means what
+ * it says). `onLost` is told when that connection ends without being stopped (notifications may have been missed).
  */
 export async function listen(
   db: Database,
@@ -48,15 +51,15 @@ export async function listen(
   fn: (payload: string) => void,
   onLost?: (err: Error) => void,
 ): Promise<() => Promise<void>> {
-  const pool = pools.get(db);
-  if (pool) {
-    const client = await pool.connect();
+  const connect = listeners.get(db);
+  if (connect) {
+    const client = connect();
     let stopped = false;
+    const close = () => void client.end().catch(() => undefined);
     const lost = (err?: Error) => {
       if (stopped) return;
       stopped = true;
-      // given back to be discarded: a broken connection kept out of the pool would hold one of its slots for ever
-      client.release(err ?? true);
+      close();
       onLost?.(err ?? new Error('the listening connection ended'));
     };
     client.on('notification', (n) => {
@@ -65,20 +68,21 @@ export async function listen(
     client.on('error', lost);
     client.on('end', () => lost());
     try {
+      await client.connect();
       await client.query(`listen ${channel}`);
     } catch (e) {
-      // the connection may have broken under the LISTEN: then `lost` gave it back already
+      // the connection may have broken under the LISTEN: then `lost` closed it already
       if (!stopped) {
         stopped = true;
-        client.release(true);
+        close();
       }
       throw e;
     }
-    // the LISTEN ends with its connection, which is not given back to the pool
+    // the LISTEN ends with its connection
     return async () => {
       if (stopped) return;
       stopped = true;
-      client.release(true);
+      await client.end().catch(() => undefined);
     };
   }
   const lite = embedded.get(db);
@@ -192,6 +196,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', lost));
     const db = kyselyOf(new PostgresDialect({ pool }));
     pools.set(db, pool);
+    listeners.set(
+      db,
+      () =>
+        new pg.Client({
+          connectionString: opts.url,
+          connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
+        }),
+    );
     return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
