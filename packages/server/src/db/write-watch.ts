@@ -16,6 +16,7 @@ export interface Write {
 }
 
 const RAW_WRITE = /^\s*(update|insert\s+into|delete\s+from)\s+"?([a-z_][a-z0-9_]*)/i;
+const RAW_WRITE_START = /^\s*(update|insert|delete)\b/i;
 
 function tableName(node: OperationNode | undefined): string | null {
   if (!node) return null;
@@ -44,6 +45,8 @@ function writeOf(node: RootOperationNode): Write | null {
     case 'RawNode': {
       // sql`update ${sql.table(name)} …` (the engine's writes): the table is a parameter node
       const fragments = n.sqlFragments as string[];
+      // most statements are reads: told apart by their first word, before the text is put together
+      if (fragments[0]?.trim() && !RAW_WRITE_START.test(fragments[0])) return null;
       const text = fragments
         .map((f, i) => f + (tableName(n.parameters?.[i]) ?? (i < fragments.length - 1 ? '?' : '')))
         .join('');

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from 'helmet';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -19,6 +18,7 @@ import { omitNulls } from './wire.ts';
 import { ApiError } from './errors.ts';
 import { rateLimitHook, ThrottledError } from './rate-limit.ts';
 import { registerPortal } from './portal.ts';
+import { securityHeaders } from './security-headers.ts';
 import { registerVersions } from './versions.ts';
 import { recaptchaOrigins } from '../modules/identity/auth/recaptcha.ts';
 
@@ -189,8 +189,9 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
   // background jobs reach this app's files through the database they are given
   bindFileStore(app, db, fileStoreFor(config));
   await app.register(cookie);
-  // security headers: helmet's middleware is built once (the Fastify plugin built it again for every request)
-  const secure = helmet({
+  // security headers: helmet's, worked out once (none depends on the request) and set as Fastify's own headers, so
+  // a route's header (a stricter CSP on an uploaded file) replaces its default
+  const secure = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -206,9 +207,10 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (req, reply, done) =>
-    secure(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
-  );
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(secure);
+    done();
+  });
 
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to the routes.
   app.removeContentTypeParser('text/plain');
@@ -253,11 +255,11 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
   app.decorateRequest('ctx', null);
 
   // JSON is UTF-8 by definition; some Connect clients compare the content type literally.
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json'))
       reply.header('content-type', 'application/json');
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -313,7 +315,10 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
         // change has reached every server process: the client's next call, wherever it goes, sees it. With a read
         // replica, so is every call that may have written (not GET): its caller reads the primary for a while, in
         // every process (http/read-replica.ts)
-        api.addHook('onSend', async (req, _reply, payload) => {
+        // API answers are never stored by browsers or proxies unless a route says otherwise: the login
+        // response, a new or rotated token's secret and every tenant's data carry Cache-Control: no-store.
+        api.addHook('onSend', async (req, reply, payload) => {
+          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
           const before = callerWritesAtStart.get(req);
           const writer = callers.readAfterWriteMs && !SAFE_METHODS.has(req.method) ? writerOf(req.ctx) : null;
           if (writer) await callers.wrote(writer);
@@ -322,12 +327,6 @@ export async function buildApp(db: Kysely<DB>, config: Config, opts: AppOptions 
         });
         rateLimitHook(api, db, config);
         api.addHook('preSerialization', async (_req, _reply, payload) => omitNulls(payload));
-        // API answers are never stored by browsers or proxies unless a route says otherwise: the login
-        // response, a new or rotated token's secret and every tenant's data carry Cache-Control: no-store.
-        api.addHook('onSend', async (_req, reply, payload) => {
-          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-          return payload;
-        });
         for (const mod of apiModules) mod({ app: api, db, config });
       },
       { prefix },
