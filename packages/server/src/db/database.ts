@@ -181,12 +181,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pg = (await import('pg')).default;
     // timestamps stay strings in the database layer's own format; the engine turns them into ISO 8601
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: opts.url,
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       // an unreachable host must not hold a request for minutes: it fails (503) and the next one tries again
       connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
     // A client whose backend is terminated (restart, failover, network reset, server-side timeout) emits
     // 'error'. The pool listens only while a client is idle; without a listener of our own on every client,
     // one dropped connection in use by a request would end the process ("Unhandled 'error' event"). The
@@ -196,14 +196,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', lost));
     const db = kyselyOf(new PostgresDialect({ pool }));
     pools.set(db, pool);
-    listeners.set(
-      db,
-      () =>
-        new pg.Client({
-          connectionString: opts.url,
-          connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
-        }),
-    );
+    // the same connection settings as the pool's, for the listeners' own connections
+    listeners.set(db, () => new pg.Client(connection));
     return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
