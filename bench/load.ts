@@ -46,7 +46,7 @@ export interface Measured {
   errors: number;
 }
 
-export async function measure(opts: {
+export interface LoadOptions {
   url: string;
   headers: Record<string, string>;
   duration: number;
@@ -54,29 +54,42 @@ export async function measure(opts: {
   method?: 'GET' | 'POST';
   body?: string;
   nextPath?: () => string;
-}): Promise<Measured> {
+}
+
+/** One autocannon run, unaggregated: its latency histogram can be merged with other runs' (`merged`). */
+export type Slice = Record<string, any> & { totalCompletedRequests: number; duration: number };
+
+export async function measureSlice(opts: LoadOptions): Promise<Slice> {
+  const headers = { ...opts.headers, ...(opts.body ? { 'content-type': 'application/json' } : {}) };
   // one request first, answered: the previous run's queued work has drained, caches hold the page
   const first = opts.nextPath ? new URL(opts.nextPath(), opts.url).toString() : opts.url;
-  await fetch(first, {
-    method: opts.method ?? 'GET',
-    headers: { ...opts.headers, ...(opts.body ? { 'content-type': 'application/json' } : {}) },
-    body: opts.body,
-  });
-  const result = await autocannon({
+  await fetch(first, { method: opts.method ?? 'GET', headers, body: opts.body });
+  return autocannon({
     url: opts.url,
     connections: opts.connections,
     duration: opts.duration,
     method: opts.method ?? 'GET',
-    headers: { ...opts.headers, ...(opts.body ? { 'content-type': 'application/json' } : {}) },
+    headers,
     body: opts.body,
     requests: opts.nextPath ? [{ setupRequest: (req: any) => ({ ...req, path: opts.nextPath!() }) }] : undefined,
+    skipAggregateResult: true,
   });
+}
+
+/** Slices as one run: requests over the time they took, percentiles from their merged latency histograms. */
+export function merged(slices: Slice[], connections: number): Measured {
+  const all = autocannon.aggregateResult(slices, { url: 'http://127.0.0.1', connections });
+  const seconds = slices.reduce((n, s) => n + s.duration, 0);
+  const requests = slices.reduce((n, s) => n + s.totalCompletedRequests, 0);
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    rps: requests / seconds,
+    p50: all.latency.p50,
+    p99: all.latency.p99,
+    requests,
+    non2xx: all.non2xx,
+    errors: all.errors + all.timeouts,
   };
 }
+
+export const measure = async (opts: LoadOptions): Promise<Measured> =>
+  merged([await measureSlice(opts)], opts.connections);

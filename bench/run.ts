@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { ensureDataset, label, type Dataset, type DbKind } from './generate.ts';
 import { explainUsesIndex, type SqlClient } from './explain.ts';
-import { measure, spawnServer, stop, type Measured } from './load.ts';
+import { measureSlice, merged, spawnServer, stop, type Slice } from './load.ts';
 import { runPortalBench } from './portal/index.ts';
 import { writeReport, type Row } from './report.ts';
 
@@ -220,7 +220,7 @@ async function runSize(size: number): Promise<Row[]> {
   });
   const measureFloor = (s: Scenario, seconds: number) => {
     let i = 0;
-    return measure({
+    return measureSlice({
       url: `http://127.0.0.1:${FLOOR_PORT}/floor/${s.name}`,
       headers,
       duration: seconds,
@@ -236,26 +236,16 @@ async function runSize(size: number): Promise<Row[]> {
   }
 }
 
-/** Two halves of a floor run as one: requests and errors added, rates and latencies averaged. */
-function bracketed(a: Measured, b: Measured): Measured {
-  const mean = (x: number, y: number) => (x + y) / 2;
-  return {
-    rps: mean(a.rps, b.rps),
-    p50: mean(a.p50, b.p50),
-    p99: mean(a.p99, b.p99),
-    requests: a.requests + b.requests,
-    non2xx: a.non2xx + b.non2xx,
-    errors: a.errors + b.errors,
-  };
-}
-
-/** Each scenario against the real server, between two halves of the floor's run; list queries EXPLAINed when their SQL was captured. */
+/**
+ * Each scenario against the real server, its run interleaved with the floor's (floor, server, floor, server, floor:
+ * each side `duration` seconds, centred on the same moment); list queries EXPLAINed when their SQL was captured.
+ */
 async function runApi(
   d: Dataset,
   target: string,
   pend: string[],
   scenarios: Scenario[],
-  measureFloor: ((s: Scenario, seconds: number) => Promise<Measured>) | null,
+  measureFloor: ((s: Scenario, seconds: number) => Promise<Slice>) | null,
   sql: Record<string, { rows: Captured; count?: Captured }>,
 ): Promise<Row[]> {
   const rows: Row[] = [];
@@ -266,22 +256,32 @@ async function runApi(
     for (const s of scenarios) {
       let i = 0;
       const restore = s.write ? await snapshot(d, pend) : null;
-      // the floor's run is split around the server's, so both see the machine alike: on a shared machine a run's
+      // the two runs are cut into slices and alternated, so both see the machine alike: on a shared machine a run's
       // speed drifts by a quarter within minutes, and floor-then-server put that drift into the ratio
       const floorRun = sql[s.name] ? measureFloor : null;
-      try {
-        const before = floorRun ? await floorRun(s, duration / 2) : undefined;
-        const m = await measure({
+      const apiRun = (seconds: number) =>
+        measureSlice({
           url: API + s.path(d).replace(':id', pend[0]),
           headers,
-          duration,
+          duration: seconds,
           connections: CONNECTIONS,
           method: s.write ? 'POST' : 'GET',
           body: s.write ? JSON.stringify({ activation_tile: 'Activated by the benchmark' }) : undefined,
           nextPath: s.list ? undefined : () => `/public/v1${s.path(d).replace(':id', pend[i++ % pend.length])}`,
         });
-        const after = floorRun ? await floorRun(s, duration / 2) : undefined;
-        const floor = before && after ? bracketed(before, after) : undefined;
+      try {
+        const apiSlices: Slice[] = [];
+        const floorSlices: Slice[] = [];
+        if (floorRun) {
+          floorSlices.push(await floorRun(s, duration / 4));
+          apiSlices.push(await apiRun(duration / 2));
+          floorSlices.push(await floorRun(s, duration / 2));
+          apiSlices.push(await apiRun(duration / 2));
+          floorSlices.push(await floorRun(s, duration / 4));
+        } else apiSlices.push(await apiRun(duration));
+        const m = merged(apiSlices, CONNECTIONS);
+        const floor = floorRun ? merged(floorSlices, CONNECTIONS) : undefined;
+        const rates = (xs: Slice[]) => xs.map((x) => (x.totalCompletedRequests / x.duration).toFixed(0)).join(' / ');
         const index =
           s.list && sql[s.name]
             ? await withClient(d, (c) => explainUsesIndex(c, sql[s.name].rows, sql[s.name].count))
@@ -298,7 +298,7 @@ async function runApi(
         log(
           `${label(size)} ${s.name}: ${m.rps.toFixed(0)} req/s p50 ${m.p50} ms p99 ${m.p99} ms` +
             (floor
-              ? ` (floor ${floor.rps.toFixed(0)} req/s: ${before!.rps.toFixed(0)} before, ${after!.rps.toFixed(0)} after)`
+              ? ` (floor ${floor.rps.toFixed(0)} req/s; slices: floor ${rates(floorSlices)}, server ${rates(apiSlices)})`
               : '') +
             (m.non2xx ? ` non-2xx ${m.non2xx}` : '') +
             (index ? ` index ${index.usesIndex ? 'yes' : 'NO'}` : ''),
