@@ -28,6 +28,7 @@ import { arraySteps } from './schema-paths.ts';
 import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec, type Through } from './rql-sql.ts';
 import { storeHookOf } from './store-hooks.ts';
 import { foldSoon, keptTotal, type Side } from './kept-counts.ts';
+import { runShaped } from './shaped-statements.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type Params = Record<string, string>;
@@ -426,21 +427,29 @@ export function applySelect<T extends Obj>(obj: T, query: Pick<RqlQuery, 'select
   return copy as T;
 }
 
-/** The `column` of one visible object, or 404; `lock` takes a row lock (inside a transaction). */
+/** The object (or `text`: its JSON text) of one visible object, or 404; `lock` takes a row lock (inside a transaction). */
 async function selectOne<R>(
   res: Served<any>,
   ctx: Ctx,
   params: Params,
   id: string,
   db: Db,
-  column: RawBuilder<unknown>,
+  as: 'object' | 'text',
   lock = false,
 ): Promise<R> {
   await checkRead(res, ctx, db, params);
-  const { rows } = await sql<{ data: R }>`select ${column} as data from ${sql.table(tableName(res))} t
+  const statement = () =>
+    sql<{
+      data: R;
+    }>`select ${as === 'text' ? jsonTextOf(res) : objectOf(res)} as data from ${sql.table(tableName(res))} t
     where ${res.lookup?.(id) ?? sql`t.${sql.ref(idColumn(res))} = ${id}`} and ${scopeOf(res, ctx, params)}${
       lock ? sql` for update` : sql``
-    }`.execute(db);
+    }`;
+  // scoped by the side's column (no scope or lookup of its own): the text is the same for every call of the shape
+  const side = res.scope || res.lookup ? undefined : res.side!(ctx);
+  const { rows } = side
+    ? await runShaped(res, `${as} ${side.column}${lock ? ' lock' : ''}`, [id, side.id], statement, db)
+    : await statement().execute(db);
   if (!rows.length) throw ApiError.notFound(res.decl.title);
   return rows[0].data;
 }
@@ -454,7 +463,7 @@ export function getObject<T extends Obj>(
   db: Db,
   opts: { lock?: boolean } = {},
 ): Promise<T> {
-  return selectOne<T>(res, ctx, params, id, db, objectOf(res), opts.lock);
+  return selectOne<T>(res, ctx, params, id, db, 'object', opts.lock);
 }
 
 /** Whether presenting and select() leave the objects of `query` as stored (then their stored JSON text is sent). */
@@ -476,7 +485,7 @@ export async function getJson<T extends Obj>(
   query: RqlQuery,
   db: Db,
 ): Promise<string> {
-  if (sentAsStored(res, query)) return selectOne<string>(res, ctx, params, id, db, jsonTextOf(res));
+  if (sentAsStored(res, query)) return selectOne<string>(res, ctx, params, id, db, 'text');
   const obj = await getObject(res, ctx, params, id, db);
   const include = query.select?.include ?? [];
   return JSON.stringify(omitNulls(applySelect(await presentOne(res, obj, ctx, include, db), query)));

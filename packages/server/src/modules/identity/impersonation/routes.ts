@@ -49,22 +49,26 @@ const REFUSED: RegExp[] = [
 const routeOf = (req: FastifyRequest) => (req.routeOptions.url ?? '').replace(/^\/(public|rest)\/v1/, '');
 
 export function impersonationRoutes({ app, db, config }: Api) {
-  app.addHook('preHandler', async (req) => {
-    if (!req.ctx?.impersonator || req.method === 'GET' || req.method === 'HEAD') return;
+  // callback hooks: for every other session they return at once, without a promise a call
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (!req.ctx?.impersonator || req.method === 'GET' || req.method === 'HEAD') return done();
     const route = routeOf(req);
     if (REFUSED.some((r) => r.test(route)))
-      throw ApiError.forbidden(
-        "A session logged in as another user cannot change the user's password, e-mail or MFA, nor switch accounts.",
+      return done(
+        ApiError.forbidden(
+          "A session logged in as another user cannot change the user's password, e-mail or MFA, nor switch accounts.",
+        ),
       );
+    done();
   });
 
   // Every call of an impersonation session is in the managed account's audit trail, naming both identities. Written
   // before the answer leaves (onSend, not onResponse), so a client that reads the trail next finds the call there.
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const ctx = req.ctx;
-    if (!ctx?.impersonator || !ctx.session) return payload;
-    try {
-      await db.transaction().execute((trx) =>
+    if (!ctx?.impersonator || !ctx.session) return done(null, payload);
+    db.transaction()
+      .execute((trx) =>
         recordAudit(trx, ctx, {
           res: 'session',
           objectId: ctx.session!.id,
@@ -72,11 +76,9 @@ export function impersonationRoutes({ app, db, config }: Api) {
           owner: ctx.account.id,
           after: { method: req.method, path: req.url.split('?')[0], status: reply.statusCode },
         }),
-      );
-    } catch (err) {
-      req.log.error({ err }, 'impersonation call audit failed');
-    }
-    return payload;
+      )
+      .catch((err) => req.log.error({ err }, 'impersonation call audit failed'))
+      .then(() => done(null, payload));
   });
 
   app.post('/auth/impersonate', async (req, reply) => {

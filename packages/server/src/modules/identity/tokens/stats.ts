@@ -221,9 +221,10 @@ function period(query: Record<string, string | undefined>) {
 export function tokenStatsRoutes({ app, db, config }: Api) {
   const counter = tokenCallCounter(db, config.tokenStatsFlushMs);
   // counted after the answer is sent; written by the counter's timer
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const ctx = req.ctx;
     if (ctx?.token && !ctx.user) counter.record(ctx.token.id, ctx.account.id, reply.statusCode);
+    done();
   });
   // before the database closes (onClose hooks of the root run first); a failure keeps nothing worth a crash
   app.addHook('preClose', async () => {
