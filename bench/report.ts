@@ -22,15 +22,15 @@ export function table(rows: Row[]): string {
   const p99At = (scenario: string, size: number) => rows.find((r) => r.scenario === scenario && r.size === size)?.p99;
   const smallest = Math.min(...rows.map((r) => r.size));
   const lines = [
-    '| scenario | rows | req/s | p50 | p99 | floor req/s | ratio to floor | p99 growth vs ' +
+    '| scenario | rows | req/s | p50 | p99 | floor req/s | floor p99 | ratio to floor | p99 growth vs ' +
       label(smallest) +
       ' | index scan |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of rows) {
     const base = p99At(r.scenario, smallest);
     lines.push(
-      `| ${r.scenario} | ${label(r.size)} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.floor ? r.floor.rps.toFixed(0) : '–'} | ` +
+      `| ${r.scenario} | ${label(r.size)} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.floor ? r.floor.rps.toFixed(0) : '–'} | ${r.floor ? ms(r.floor.p99) : '–'} | ` +
         `${r.floor ? `${((r.rps / r.floor.rps) * 100).toFixed(0)}%` : '–'} | ${base ? `${(r.p99 / base).toFixed(2)}×` : '–'} | ` +
         `${r.index ? `${r.index.usesIndex ? 'yes' : '**no**'} (${r.index.scans.join(', ')})` : '–'} |`,
     );

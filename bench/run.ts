@@ -26,6 +26,8 @@ const sizes = opt('sizes', smoke ? '1k' : '10k,100k,1m')
   .map(parseSize);
 // 20 s: with 10 s, two runs of the same build differed by a quarter in their ratios to the floor
 const duration = Number(opt('duration', smoke ? '1' : '20'));
+// seconds of unmeasured load on each server before a read scenario's measured slices
+const warmUp = Math.max(1, Math.round(duration / 5));
 const only = opt('only', '').split(',').filter(Boolean);
 const CONNECTIONS = Number(opt('connections', '10'));
 // server processes (node:cluster) for the API and the floor alike: `--workers 2` is the two-process run
@@ -273,6 +275,10 @@ async function runApi(
         const apiSlices: Slice[] = [];
         const floorSlices: Slice[] = [];
         if (floorRun) {
+          // unmeasured first: the first scenario after a start found both servers cold (JIT, pools, caches), and
+          // their rates rose by half within it
+          await apiRun(warmUp);
+          await floorRun(s, warmUp);
           floorSlices.push(await floorRun(s, duration / 4));
           apiSlices.push(await apiRun(duration / 2));
           floorSlices.push(await floorRun(s, duration / 2));
