@@ -438,13 +438,14 @@ async function selectOne<R>(
   lock = false,
 ): Promise<R> {
   await checkRead(res, ctx, db, params);
-  const statement = () =>
-    sql<{
-      data: R;
-    }>`select ${as === 'text' ? jsonTextOf(res) : objectOf(res)} as data from ${sql.table(tableName(res))} t
+  // built only when the shape's text is not kept yet (runShaped)
+  const statement = () => {
+    const column = as === 'text' ? jsonTextOf(res) : objectOf(res);
+    return sql<{ data: R }>`select ${column} as data from ${sql.table(tableName(res))} t
     where ${res.lookup?.(id) ?? sql`t.${sql.ref(idColumn(res))} = ${id}`} and ${scopeOf(res, ctx, params)}${
       lock ? sql` for update` : sql``
     }`;
+  };
   // scoped by the side's column (no scope or lookup of its own): the text is the same for every call of the shape
   const side = res.scope || res.lookup ? undefined : res.side!(ctx);
   const { rows } = side
