@@ -28,7 +28,7 @@ import { arraySteps } from './schema-paths.ts';
 import { compileFilter, compileOrdering, compileSearch, QueryError, type QuerySpec, type Through } from './rql-sql.ts';
 import { storeHookOf } from './store-hooks.ts';
 import { foldSoon, keptTotal, type Side } from './kept-counts.ts';
-import { runShaped } from './shaped-statements.ts';
+import { runShaped, runSlotted } from './shaped-statements.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type Params = Record<string, string>;
@@ -234,13 +234,35 @@ export function specOf(res: Served<any>): QuerySpec {
   return spec;
 }
 
+/** Parsed query strings, most recent last: most calls repeat a handful of them (a list's pages, its filters). */
+const parsedQueries = new Map<string, RqlQuery>();
+const PARSED_QUERIES = 1000;
+/** The query string each kept parse came from: a list's statements are kept per query string (runSlotted). */
+const queryStrings = new WeakMap<RqlQuery, string>();
+
+/** The RQL of a query string, or a 400 naming the problem; frozen, as it is shared by every call that sends it. */
 export function parseQuery(raw: string): RqlQuery {
+  const known = parsedQueries.get(raw);
+  if (known) return known;
+  let query: RqlQuery;
   try {
-    return parseRql(raw);
+    query = deepFreeze(parseRql(raw));
   } catch (e) {
     if (e instanceof RqlError) throw new ApiError(400, ErrorCode.query, [e.message]);
     throw e;
   }
+  if (parsedQueries.size >= PARSED_QUERIES) parsedQueries.delete(parsedQueries.keys().next().value!);
+  parsedQueries.set(raw, query);
+  queryStrings.set(query, raw);
+  return query;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** Compile RQL into SQL; a query the spec does not allow is a 400 naming the problem. */
@@ -281,11 +303,11 @@ export interface ListResult<T> {
   offset: number;
 }
 
-/** The rows this caller sees: the resource's scope, or its side's party column equal to the side's id. */
-function scopeOf(res: Served<any>, ctx: Ctx, params: Params): RawBuilder<boolean> {
+/** The rows this caller sees: the resource's scope, or its side's party column equal to `sideId`. */
+function scopeOf(res: Served<any>, ctx: Ctx, params: Params, sideId?: string): RawBuilder<boolean> {
   if (res.scope) return res.scope(ctx, params);
   const side = res.side!(ctx);
-  return sql<boolean>`${sql.ref(`t.${side.column}`)} = ${side.id}`;
+  return sql<boolean>`${sql.ref(`t.${side.column}`)} = ${sideId ?? side.id}`;
 }
 
 /** The SQL of a list: visibility, filters, search, ordering and the page. */
@@ -298,42 +320,54 @@ async function listSql<T extends Obj>(
   extraWhere?: RawBuilder<boolean>,
 ) {
   await checkRead(res, ctx, db, params);
-  const spec = specOf(res);
-  const where: RawBuilder<boolean>[] = [scopeOf(res, ctx, params)];
-  if (extraWhere) where.push(extraWhere);
-  const listWhere = res.listWhere?.(ctx, query);
-  if (listWhere) where.push(listWhere);
-  if (query.filter) where.push(compiled(() => compileFilter(query.filter!, spec)));
-  if (query.search) {
-    const s = compiled(() => compileSearch(query.search!, spec));
-    if (s) where.push(s);
-  }
   const limit = query.limit ?? DEFAULT_LIMIT;
   if (limit > MAX_LIMIT) throw new ApiError(400, ErrorCode.query, [`limit must be at most ${MAX_LIMIT}.`]);
   const offset = query.offset ?? 0;
-  const ordering = query.ordering.length ? query.ordering : defaultOrdering(res);
-  const orderBy = compiled(() => compileOrdering(ordering, spec));
-  const table = sql.table(tableName(res));
-  const cond = sql.join(where, sql` and `);
-  // id breaks ties in the direction of the first key, so one (key, id) index serves both directions
-  const tieDir = ordering[0]?.desc ? sql`desc` : sql`asc`;
-  const order = sql.join([...orderBy, sql`t.${sql.ref(idColumn(res))} ${tieDir}`]);
-  // the caller's party alone decides what it sees: totals may come from what the database keeps
-  const kept = extraWhere || listWhere || res.scope ? undefined : res.side?.(ctx);
+  const listWhere = res.listWhere?.(ctx, query);
+  // the caller's party alone decides what it sees: totals may come from what the database keeps, and the
+  // statements are the same for every caller of that side sending this query string
+  const side = extraWhere || listWhere || res.scope ? undefined : res.side?.(ctx);
+  const statements = (sideId?: string) => {
+    const spec = specOf(res);
+    const where: RawBuilder<boolean>[] = [scopeOf(res, ctx, params, sideId)];
+    if (extraWhere) where.push(extraWhere);
+    if (listWhere) where.push(listWhere);
+    if (query.filter) where.push(compiled(() => compileFilter(query.filter!, spec)));
+    if (query.search) {
+      const s = compiled(() => compileSearch(query.search!, spec));
+      if (s) where.push(s);
+    }
+    const ordering = query.ordering.length ? query.ordering : defaultOrdering(res);
+    const orderBy = compiled(() => compileOrdering(ordering, spec));
+    const table = sql.table(tableName(res));
+    const cond = sql.join(where, sql` and `);
+    // id breaks ties in the direction of the first key, so one (key, id) index serves both directions
+    const tieDir = ordering[0]?.desc ? sql`desc` : sql`asc`;
+    const order = sql.join([...orderBy, sql`t.${sql.ref(idColumn(res))} ${tieDir}`]);
+    return {
+      count:
+        keptTotal(tableName(res), side && { column: side.column, id: sideId! }, query, spec) ??
+        sql<{ total: string }>`select count(*) as total from ${table} t where ${cond}`,
+      page: <R>(asText: boolean) =>
+        sql<{ data: R }>`select ${asText ? jsonTextOf(res) : objectOf(res)} as data
+        from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`,
+    };
+  };
+  const raw = side && queryStrings.get(query);
+  // kept per query string when the caller's party alone scopes it; otherwise (or for a query built in code, with
+  // no string) built for this call, where a filter or ordering the spec refuses is a 400 before anything runs
+  const built = raw === undefined ? statements(side?.id) : undefined;
+  const run = <R>(what: string, pick: (s: ReturnType<typeof statements>) => RawBuilder<R>) =>
+    built
+      ? pick(built).execute(db)
+      : runSlotted(res, `${what} ${side!.column} ${raw}`, side!.id, (id) => pick(statements(id)), db);
   return {
     limit,
     offset,
-    count: () =>
-      keptTotal(tableName(res), kept, query, spec, db) ??
-      sql<{ total: string }>`select count(*) as total from ${table} t where ${cond}`
-        .execute(db)
-        .then(({ rows }) => Number(rows[0].total)),
+    count: () => run('count', (s) => s.count).then(({ rows }) => Number(rows[0].total)),
     /** The page's `data`, as objects or (`asText`) as the stored JSON text. */
     page: <R>(asText: boolean) =>
-      sql<{ data: R }>`select ${asText ? jsonTextOf(res) : objectOf(res)} as data
-      from ${table} t where ${cond} order by ${order} limit ${limit} offset ${offset}`
-        .execute(db)
-        .then(({ rows }) => rows.map((r) => r.data)),
+      run(asText ? 'text' : 'object', (s) => s.page<R>(asText)).then(({ rows }) => rows.map((r) => r.data)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { RqlQuery } from '@trellis/domain';
 import { COUNTED } from '../db/migrations/0044_kept_counts.ts';
 import { SEARCHED } from '../db/migrations/0045_search_texts.ts';
@@ -26,39 +26,34 @@ export function keptTotal(
   side: Side | undefined,
   query: RqlQuery,
   spec: QuerySpec,
-  db: Kysely<DB> | Transaction<DB>,
-): Promise<number> | undefined {
+): RawBuilder<{ total: string }> | undefined {
   if (!side) return undefined;
-  if (query.search) return searchTotal(table, side, query, db);
+  if (query.search) return searchTotal(table, side, query);
   const kept = COUNTED[table];
   if (!kept || !kept.parties.includes(side.column)) return undefined;
   // no filter: every row holds one value of the first key (the keys are NOT NULL columns)
   const on = query.filter ? equalityOn(query.filter, spec) : { column: kept.keys[0], values: undefined };
   if (!on || !kept.keys.includes(on.column)) return undefined;
-  if (on.values?.length === 0) return Promise.resolve(0);
+  if (on.values?.length === 0) return sql`select 0 as total`;
   const values = on.values ? sql` and value in (${sql.join(on.values)})` : sql``;
-  return sql<{ total: string }>`select coalesce(sum(n), 0) as total from kept_counts
-    where tbl = ${table} and party = ${side.column} and party_id = ${side.id} and key = ${on.column}${values}`
-    .execute(db)
-    .then(({ rows }) => Number(rows[0].total));
+  return sql`select coalesce(sum(n), 0) as total from kept_counts
+    where tbl = ${table} and party = ${side.column} and party_id = ${side.id} and key = ${on.column}${values}`;
 }
 
 /**
  * A search of one party's rows, nothing else (migrations 0045, 0046): the rows that carry each matching shared text
  * (product, customer), from the kept counts, plus the rows whose own text matches and whose shared text does not.
  */
-function searchTotal(table: string, side: Side, query: RqlQuery, db: Kysely<DB> | Transaction<DB>) {
+function searchTotal(table: string, side: Side, query: RqlQuery): RawBuilder<{ total: string }> | undefined {
   if (query.filter || !SEARCHED[table]?.parties.includes(side.column)) return undefined;
   const pattern = searchPattern(query.search!);
   // 'search' as a literal, so the planner can use the partial trigram index on the shared texts
-  return sql<{ total: string }>`select
+  return sql`select
       (select coalesce(sum(n), 0) from kept_counts where tbl = ${table} and party = ${side.column}
         and party_id = ${side.id} and key = 'search' and value ilike ${pattern})
       + (select count(*) from ${sql.table(`${table}_texts`)} s
         where ${sql.ref(`s.${side.column}`)} = ${side.id} and s.text ilike ${pattern} and not s.shared ilike ${pattern})
-      as total`
-    .execute(db)
-    .then(({ rows }) => Number(rows[0].total));
+      as total`;
 }
 
 export const COMPACT_JOB = 'kept-counts.compact';
