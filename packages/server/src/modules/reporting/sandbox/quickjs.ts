@@ -5,14 +5,33 @@ import { PAGE } from '../protocol.ts';
 
 // An uploaded report run inside QuickJS (a JavaScript interpreter compiled to WebAssembly): the code has no file
 // system, network, process or timers, only the modules of its own archive and the `source` it is given, whose reads
-// the server answers as the requester. Its heap is capped (QuickJS's memory limit: over it, the code fails with
-// OutOfMemory); its time is capped by the server, which kills this process. Handles are not disposed: the process
-// ends with the run.
+// the server answers as the requester. Its memory is capped (capMemory: over it, the code fails with OutOfMemory);
+// its time is capped by the server, which kills this process. Handles are not disposed: the process ends with the
+// run.
 
 export class OutOfMemory extends Error {}
 
 const DRIVER = 'trellis:driver';
 const MB = 1024 * 1024;
+const WASM_PAGE = 64 * 1024;
+
+/**
+ * Let the QuickJS module's WebAssembly memory grow by `mb` at most from what it holds now. QuickJS's own memory limit
+ * counts next to nothing in this build: it sizes each block with malloc_usable_size, which its emscripten build
+ * lacks, so a 1 MB ArrayBuffer added 8 bytes to the count and a report could take gigabytes. A refused growth makes
+ * QuickJS's allocation fail, and the code gets QuickJS's "out of memory" at once.
+ */
+function capMemory(memory: WebAssembly.Memory, mb: number) {
+  const cap = memory.buffer.byteLength + mb * MB;
+  const grow = WebAssembly.Memory.prototype.grow;
+  Object.defineProperty(memory, 'grow', {
+    configurable: true,
+    value(pages: number) {
+      if (memory.buffer.byteLength + pages * WASM_PAGE > cap) throw new RangeError('over the report memory limit');
+      return grow.call(memory, pages);
+    },
+  });
+}
 
 /** The driver module: imports the entrypoint, checks its shape, and feeds its rows to the host one by one. */
 const driverOf = (entrypoint: string) => `
@@ -79,6 +98,7 @@ export async function sandboxedReport(
   memoryMb: number,
 ): Promise<ReportDefinition> {
   const QuickJS = await getQuickJS();
+  capMemory(QuickJS.getWasmMemory(), memoryMb);
   const runtime = QuickJS.newRuntime({ memoryLimitBytes: memoryMb * MB, maxStackSizeBytes: MB });
   runtime.setModuleLoader((name) => load(files, name), normalize);
   const vm = runtime.newContext();
