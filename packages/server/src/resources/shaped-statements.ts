@@ -16,15 +16,17 @@ interface Kept {
   parameters: readonly unknown[];
 }
 
-const kept = new WeakMap<object, Map<string, Kept | string | null>>();
+/** Per owner and shape: runShaped's text, runSlotted's text and parameters; null for a shape never kept. */
+const texts = new WeakMap<object, Map<string, string | null>>();
+const slotted = new WeakMap<object, Map<string, Kept | null>>();
 
-function shapesOf(owner: object) {
-  let shapes = kept.get(owner);
-  if (!shapes) kept.set(owner, (shapes = new Map()));
+function shapesOf<V>(store: WeakMap<object, Map<string, V>>, owner: object) {
+  let shapes = store.get(owner);
+  if (!shapes) store.set(owner, (shapes = new Map()));
   return shapes;
 }
 
-function keep(shapes: Map<string, unknown>, shape: string, value: Kept | string | null) {
+function keep<V>(shapes: Map<string, V>, shape: string, value: V) {
   if (shapes.size >= SHAPES_PER_OWNER) shapes.delete(shapes.keys().next().value!);
   shapes.set(shape, value);
 }
@@ -41,9 +43,9 @@ export async function runShaped<R>(
   build: () => RawBuilder<R>,
   db: Db,
 ): Promise<QueryResult<R>> {
-  const shapes = shapesOf(owner);
+  const shapes = shapesOf(texts, owner);
   const text = shapes.get(shape);
-  if (typeof text === 'string') return db.executeQuery(CompiledQuery.raw(text, values) as CompiledQuery<R>);
+  if (text) return db.executeQuery(CompiledQuery.raw(text, values) as CompiledQuery<R>);
   const compiled = build().compile(db);
   if (text === undefined) {
     const same =
@@ -69,7 +71,7 @@ export async function runSlotted<R>(
   build: (value: string) => RawBuilder<R>,
   db: Db,
 ): Promise<QueryResult<R>> {
-  const shapes = shapesOf(owner);
+  const shapes = shapesOf(slotted, owner);
   let k = shapes.get(shape);
   if (k === undefined) {
     const compiled = build(slot).compile(db);
@@ -78,7 +80,7 @@ export async function runSlotted<R>(
     k = mine ? { sql: compiled.sql, parameters: compiled.parameters } : null;
     keep(shapes, shape, k);
   }
-  if (k === null || typeof k === 'string') return build(value).execute(db);
+  if (k === null) return build(value).execute(db);
   const parameters = k.parameters.map((p) => (p === slot ? value : p));
   return db.executeQuery(CompiledQuery.raw(k.sql, parameters) as CompiledQuery<R>);
 }

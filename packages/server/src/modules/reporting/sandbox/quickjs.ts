@@ -18,7 +18,7 @@ const WASM_PAGE = 64 * 1024;
 /**
  * Let the QuickJS module's WebAssembly memory grow by `mb` at most from what it holds now. QuickJS's own memory limit
  * counts next to nothing in this build: it sizes each block with malloc_usable_size, which its emscripten build
- * lacks, so a 1 MB ArrayBuffer added 8 bytes to the count and a report could take gigabytes. A refused growth makes
+ * lacks, so a 1 MB ArrayBuffer added 8 bytes to the count and a report could take far more than its limit. A refused growth makes
  * QuickJS's allocation fail, and the code gets QuickJS's "out of memory" at once.
  */
 function capMemory(memory: WebAssembly.Memory, mb: number) {
