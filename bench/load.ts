@@ -54,6 +54,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   body?: string;
   nextPath?: () => string;
+  /** Stop after this many requests, or at `duration`, whichever comes first. */
+  maxRequests?: number;
 }
 
 /** One autocannon run, unaggregated: its latency histogram can be merged with other runs' (`merged`). */
@@ -72,6 +74,7 @@ export async function measureSlice(opts: LoadOptions): Promise<Slice> {
     headers,
     body: opts.body,
     requests: opts.nextPath ? [{ setupRequest: (req: any) => ({ ...req, path: opts.nextPath!() }) }] : undefined,
+    maxOverallRequests: opts.maxRequests,
     skipAggregateResult: true,
   });
 }
